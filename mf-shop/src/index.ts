@@ -1,0 +1,2 @@
+// Standalone entry: the async boundary lets federation set up shared modules first.
+import('./bootstrap');

@@ -1,0 +1,4 @@
+import { definePages } from '@portal/ui';
+
+/** The pages this remote exposes to the shell ('./pages'). */
+export default definePages('mf_shop', {}, process.env.PORTAL_BUILD_LABEL);

@@ -1,0 +1,4 @@
+import { startStandalone } from '@portal/ui/standalone';
+import pages from './pages';
+
+startStandalone('mf_user', pages);

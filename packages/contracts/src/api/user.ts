@@ -1,0 +1,50 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+export const UserType = Type.Union([
+  Type.Literal('admin'),
+  Type.Literal('normal'),
+  Type.Literal('channel'),
+  Type.Literal('yunying'),
+]);
+
+/** User info as the portal reads it (spec-1 §3 with the user fields of spec-2 §3). */
+export const UserInfo = Type.Object({
+  _id: Type.String(),
+  email: Type.String(),
+  icon: Type.String(),
+  type: Type.Optional(UserType),
+  userkey: Type.String(),
+  traffic: Type.Number(),
+  spendTraffic: Type.Number(),
+  vipExpireTime: Type.Union([Type.String(), Type.Null()]),
+  dailyTimePackageUsage: Type.Number(),
+  limit: Type.Number(),
+  paidUser: Type.Boolean(),
+  preferDomain: Type.String(),
+  describe_host: Type.String(),
+  channel_code: Type.String(),
+  is_agency_user: Type.Boolean(),
+  inXinjiang: Type.Boolean(),
+  in_foreign: Type.Boolean(),
+  use_english_node: Type.Boolean(),
+  haveContinueSignUseData: Type.Number(),
+  signUseToday: Type.Boolean(),
+  signUseRewardInfo: Type.Object({ continueSignReward: Type.Number() }),
+});
+export type UserInfo = Static<typeof UserInfo>;
+
+export const Permission = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  desc: Type.String(),
+  expireTime: Type.String(),
+});
+export type Permission = Static<typeof Permission>;
+
+export const LoginRequest = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 256 }),
+});
+export type LoginRequest = Static<typeof LoginRequest>;
+
+export const EmptyRequest = Type.Object({});

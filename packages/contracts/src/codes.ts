@@ -1,0 +1,82 @@
+/**
+ * Result codes of the envelope. The numbered codes below 2000 and 999 are the spec's;
+ * the 4xxx/5xxx codes are ours, for requests the spec does not describe (bad envelopes,
+ * validation, access, limits, server faults). Each of ours maps to one HTTP status.
+ */
+export const Codes = {
+  OK: 0,
+  UNKNOWN: 999,
+  EMAIL_REGISTERED: 1001,
+  SESSION_EXPIRED: 1002,
+  WITHDRAW_REFUSED: 1012,
+  COUPON_NOT_FOUND: 1016,
+  COUPON_USED: 1017,
+  COUPON_WRONG_TYPE: 1020,
+  TOO_MANY_ATTEMPTS: 1021,
+  COUPON_TRIAL_ON_ORDER: 1022,
+  ORDER_HAS_COUPON: 1025,
+  ORDER_NOT_CANCELLABLE: 1026,
+  COUPON_EXHAUSTED: 1027,
+  COUPON_EXPIRED: 1029,
+  NOT_ALLOWED: 1033,
+  TICKET_CLOSED: 1035,
+  GIFT_BELOW_MIN: 1037,
+  GIFT_NOT_ENOUGH_TRAFFIC: 1038,
+  GIFT_TOO_FREQUENT: 1039,
+  GIFT_CODE_INVALID: 1040,
+  BAD_ENVELOPE: 4000,
+  INVALID_PAYLOAD: 4001,
+  FORBIDDEN: 4003,
+  NOT_FOUND: 4004,
+  PAYLOAD_TOO_LARGE: 4013,
+  UNSUPPORTED_MEDIA: 4015,
+  RATE_LIMITED: 4029,
+  INTERNAL: 5000,
+  UNAVAILABLE: 5003,
+} as const;
+
+export type Code = (typeof Codes)[keyof typeof Codes];
+
+/** HTTP status for our own codes; spec codes travel with 200 like the original service. */
+export function httpStatusFor(code: number): number {
+  switch (code) {
+    case Codes.BAD_ENVELOPE:
+    case Codes.INVALID_PAYLOAD:
+      return 400;
+    case Codes.SESSION_EXPIRED:
+      return 401;
+    case Codes.FORBIDDEN:
+      return 403;
+    case Codes.NOT_FOUND:
+      return 404;
+    case Codes.PAYLOAD_TOO_LARGE:
+      return 413;
+    case Codes.UNSUPPORTED_MEDIA:
+      return 415;
+    case Codes.RATE_LIMITED:
+      return 429;
+    case Codes.INTERNAL:
+      return 500;
+    case Codes.UNAVAILABLE:
+      return 503;
+    default:
+      return 200;
+  }
+}
+
+/** Default message for codes that carry no more specific one. */
+export const defaultMessages: Partial<Record<number, string>> = {
+  [Codes.OK]: 'ok',
+  [Codes.UNKNOWN]: '未知错误',
+  [Codes.SESSION_EXPIRED]: '登录过期，请登录',
+  [Codes.NOT_ALLOWED]: '该账号不允许这样操作。',
+  [Codes.BAD_ENVELOPE]: '请求格式错误',
+  [Codes.INVALID_PAYLOAD]: '请求参数错误',
+  [Codes.FORBIDDEN]: '没有权限',
+  [Codes.NOT_FOUND]: '接口不存在',
+  [Codes.PAYLOAD_TOO_LARGE]: '请求数据过大',
+  [Codes.UNSUPPORTED_MEDIA]: '不支持的请求类型',
+  [Codes.RATE_LIMITED]: '操作过于频繁，请稍后再试',
+  [Codes.INTERNAL]: '服务器内部错误',
+  [Codes.UNAVAILABLE]: '服务暂时不可用，请稍后再试',
+};

@@ -1,0 +1,31 @@
+import { cookieDays, cookieNames, DEFAULT_CHANNEL_CODE } from '@portal/contracts';
+import { call } from './api-client.js';
+import { getCookie, setCookie } from './cookies.js';
+
+/** Query parameters from both the real query string and the part of the hash after '?'. */
+export function addressParams(loc: Pick<Location, 'search' | 'hash'> = location): URLSearchParams {
+  const params = new URLSearchParams(loc.search);
+  const hashQuery = loc.hash.indexOf('?');
+  if (hashQuery >= 0) {
+    new URLSearchParams(loc.hash.slice(hashQuery + 1)).forEach((value, key) => params.set(key, value));
+  }
+  return params;
+}
+
+const trimSlash = (value: string): string => value.replace(/\/+$/, '');
+
+/**
+ * Spec-1 §4 at load: `c` becomes the channel cookie (30 days) unless one exists; without `c`
+ * and without a cookie the default code is stored for 99999 days. A `token` parameter is
+ * handed to the BFF, which verifies it and sets the httpOnly session cookie itself.
+ */
+export async function applyAddressParams(loc: Pick<Location, 'search' | 'hash'> = location): Promise<void> {
+  const params = addressParams(loc);
+  const channel = params.get('c');
+  if (!getCookie(cookieNames.channelCode)) {
+    if (channel) setCookie(cookieNames.channelCode, trimSlash(channel), cookieDays.channelFromAddress);
+    else setCookie(cookieNames.channelCode, DEFAULT_CHANNEL_CODE, cookieDays.defaultChannel);
+  }
+  const token = params.get('token');
+  if (token) await call('user/adopt_token', { token: trimSlash(token) }, { quietExpiry: true });
+}

@@ -1,0 +1,85 @@
+import ky from 'ky';
+import { Codes, decodeResponse, encodeRequest, redirectMs, toastMs } from '@portal/contracts';
+import { notify } from './notify.js';
+import { create } from 'zustand';
+
+/** What every call resolves to; HTTP status 502 marks a network failure. */
+export interface CallResult<T> {
+  status: number;
+  code: number;
+  data: T;
+  msg: string;
+}
+
+export const NETWORK_ERROR_MESSAGE = '网络错误';
+export const NETWORK_ERROR_TOAST = '网络错误，请稍后重试';
+export const SESSION_EXPIRED_TOAST = '登录过期，请登录';
+
+/** The API lives on the same origin as the page that loaded the shell. */
+export function serverHost(): string {
+  return `${location.protocol}//${location.host}`;
+}
+
+interface LoadingState {
+  pending: number;
+}
+/** Count of calls in flight that asked for the loading flag. */
+export const useApiLoading = create<LoadingState>(() => ({ pending: 0 }));
+
+const http = ky.create({
+  credentials: 'include',
+  throwHttpErrors: false,
+  retry: 0,
+  timeout: 20000,
+  headers: { 'content-type': 'application/json' },
+});
+
+let expiryRedirectPending = false;
+function onSessionExpired(): void {
+  if (expiryRedirectPending) return;
+  expiryRedirectPending = true;
+  notify({ kind: 'error', title: SESSION_EXPIRED_TOAST, durationMs: toastMs.short });
+  setTimeout(() => {
+    expiryRedirectPending = false;
+    location.hash = '#/login';
+  }, redirectMs.sessionExpired);
+}
+
+export interface CallOptions {
+  /** Raise the shared loading flag while the call runs. */
+  loading?: boolean;
+  /** Do not react to 1002 (used by the session bootstrap, which handles it itself). */
+  quietExpiry?: boolean;
+}
+
+/** POSTs an envelope to `/api/<path>` and returns the decoded {code, data, msg}. */
+export async function call<T = unknown>(
+  path: string,
+  payload: object = {},
+  options: CallOptions = {},
+): Promise<CallResult<T>> {
+  if (options.loading) useApiLoading.setState((s) => ({ pending: s.pending + 1 }));
+  try {
+    let response: Response;
+    try {
+      response = await http.post(`${serverHost()}/api/${path.replace(/^\/+/, '')}`, {
+        json: encodeRequest(payload),
+      });
+    } catch {
+      notify({ kind: 'error', title: NETWORK_ERROR_TOAST, durationMs: toastMs.short });
+      return { status: 502, code: -1, data: {} as T, msg: NETWORK_ERROR_MESSAGE };
+    }
+    let result;
+    try {
+      result = decodeResponse<T>(await response.json());
+    } catch (error) {
+      // An unparseable answer is only logged, as the spec asks.
+      console.error('unparseable response', path, error);
+      return { status: response.status, code: -1, data: {} as T, msg: '' };
+    }
+    if (result.code === Codes.SESSION_EXPIRED && !options.quietExpiry) onSessionExpired();
+    return { status: response.status, ...result };
+  } finally {
+    if (options.loading) useApiLoading.setState((s) => ({ pending: s.pending - 1 }));
+  }
+}

@@ -1,0 +1,30 @@
+import { createToaster, Portal, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+import type { Notice } from '@portal/platform';
+import { toastMs } from '@portal/contracts';
+
+/** The page's one toaster; the platform notifier writes into it. */
+export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 4 });
+
+/** Shows a toast; durations default to the spec's 2 s. */
+export function showToast({ kind, title, durationMs = toastMs.short }: Notice): void {
+  toaster.create({ type: kind, title, duration: durationMs });
+}
+
+export function Toaster() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
+            <Toast.Indicator />
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            <Toast.CloseTrigger />
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}

@@ -1,0 +1,43 @@
+import { defineConfig } from '@chakra-ui/react';
+
+/** Brand tokens shared by every system variant of the portal. */
+export const portalThemeConfig = defineConfig({
+  globalCss: {
+    'html, body': { margin: 0, padding: 0, bg: 'bg.subtle', color: 'fg' },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: '#eef6ff' },
+          100: { value: '#d9eaff' },
+          200: { value: '#b6d5ff' },
+          300: { value: '#84b8ff' },
+          400: { value: '#4f92fb' },
+          500: { value: '#2b72ef' },
+          600: { value: '#1d58d4' },
+          700: { value: '#1a47ab' },
+          800: { value: '#1b3d87' },
+          900: { value: '#1b356d' },
+        },
+      },
+      fonts: {
+        body: { value: '-apple-system, BlinkMacSystemFont, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif' },
+        heading: { value: '-apple-system, BlinkMacSystemFont, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif' },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.500}' },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.brand.700}' },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.200}' },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,9 @@
+import { portalConfig, ports } from '@portal/build-config';
+
+const bff = `http://localhost:${ports.bff}`;
+
+// In development the shell's dev server forwards the API and the run-time config to the BFF.
+export default portalConfig({
+  name: 'shell',
+  server: { proxy: { '/api': bff, '/portal-config.json': bff, '/remotes': bff } },
+});

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { Navigate } from 'react-router';
+import type { RouteDef } from '@portal/contracts';
+import { hasSessionMarker, useSession, usePortal } from '@portal/platform';
+import { PageSkeleton, RegionError } from '@portal/ui';
+import { RemoteRoute } from './remote-route';
+import { setDocumentMeta } from '../lib/document-meta';
+
+const OPERATOR_TYPES = new Set(['admin', 'yunying']);
+
+/**
+ * Client-side convenience checks before a remote loads: the title, the login guard (the spec's
+ * guard checks only that a session marker exists), agency mode, and the admin remote, which is
+ * fetched only for admin and operations users. The BFF enforces access on every call.
+ */
+export function RouteGate({ route }: { route: RouteDef }) {
+  const status = useSession((s) => s.status);
+  const userType = useSession((s) => s.user?.type);
+  const isAgency = usePortal((s) => s.isAgency);
+
+  useEffect(() => setDocumentMeta(route.title, route.description), [route]);
+
+  if (route.loginRequired && !hasSessionMarker()) return <Navigate to="/login" replace />;
+  if (isAgency && !route.agencyVisible) return <Navigate to="/" replace />;
+  if (route.remote === 'mf_admin') {
+    if (status !== 'ready') return <PageSkeleton />;
+    if (!userType || !OPERATOR_TYPES.has(userType)) {
+      return <RegionError title="无权访问" detail="该页面仅对管理员和运营人员开放。" />;
+    }
+  }
+  return <RemoteRoute route={route} />;
+}
