@@ -3,11 +3,41 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { sharedUsedExports } from './shared-exports.mjs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+// Chakra's theme entry builds the whole default theme at module level, which defeats tree
+// shaking; this alias reaches its individual token and recipe modules instead.
+const chakraThemeDir = path.join(
+  path.dirname(require.resolve('@chakra-ui/react/package.json')),
+  'dist/esm/theme',
+);
+
+export { sharedUsedExports };
 
 export const ports = { shell: 3000, mf_user: 3001, mf_shop: 3002, mf_tutorials: 3003, mf_admin: 3004, bff: 8080 };
 
 const singleton = (extra = {}) => ({ singleton: true, ...extra });
+const treeShaken = (name, extra) =>
+  singleton({ ...extra, treeShaking: { mode: 'runtime-infer', usedExports: sharedUsedExports[name] } });
 const workspacePackage = { singleton: true, version: '0.1.0', requiredVersion: '^0.1.0' };
+
+const mfRoot = path.join(path.dirname(require.resolve('@module-federation/rsbuild-plugin')), '..', '..');
+const mfFile = (pkg, file) => path.join(mfRoot, pkg, file);
+// The federation plugin injects its runtime with require() (CommonJS builds) while our code
+// imports the ESM builds; pointing both at the ESM files keeps one runtime copy in the page.
+const federationRuntimeEsm = {
+  '@module-federation/runtime-tools$': mfFile('runtime-tools', 'dist/index.js'),
+  '@module-federation/runtime-tools/runtime$': mfFile('runtime-tools', 'dist/runtime.js'),
+  '@module-federation/runtime$': mfFile('runtime', 'dist/index.js'),
+  '@module-federation/runtime-core$': mfFile('runtime-core', 'dist/index.js'),
+  '@module-federation/webpack-bundler-runtime$': mfFile('webpack-bundler-runtime', 'dist/index.js'),
+  '@module-federation/sdk$': mfFile('sdk', 'dist/index.js'),
+  '@module-federation/error-codes$': mfFile('error-codes', 'dist/index.mjs'),
+  '@module-federation/enhanced/runtime$': mfFile('enhanced', 'dist/src/runtime.mjs'),
+};
 
 /** Libraries that must exist once per page. */
 export const shared = {
@@ -15,10 +45,10 @@ export const shared = {
   'react/jsx-runtime': singleton({ requiredVersion: '^19.0.0' }),
   'react-dom': singleton({ requiredVersion: '^19.0.0' }),
   'react-dom/client': singleton({ requiredVersion: '^19.0.0' }),
-  'react-router': singleton({ requiredVersion: '^7.0.0' }),
+  'react-router': treeShaken('react-router', { requiredVersion: '^7.0.0' }),
   zustand: singleton({ requiredVersion: '^5.0.0' }),
-  '@chakra-ui/react': singleton({ requiredVersion: '^3.0.0' }),
-  '@emotion/react': singleton({ requiredVersion: '^11.0.0' }),
+  '@chakra-ui/react': treeShaken('@chakra-ui/react', { requiredVersion: '^3.0.0' }),
+  '@emotion/react': treeShaken('@emotion/react', { requiredVersion: '^11.0.0' }),
   '@portal/contracts': workspacePackage,
   '@portal/platform': workspacePackage,
   '@portal/ui': workspacePackage,
@@ -32,6 +62,7 @@ export const shared = {
  */
 export function portalConfig({ name, exposes, server = {} }) {
   const isRemote = Boolean(exposes);
+  const isProduction = process.env.NODE_ENV === 'production';
   return defineConfig({
     plugins: [
       pluginReact(),
@@ -41,8 +72,16 @@ export function portalConfig({ name, exposes, server = {} }) {
         shared,
         dts: false,
         manifest: true,
+        experiments: {
+          // The shell provides one federation runtime to the page; production remotes use it
+          // instead of bundling their own (~18 kB each). Dev builds keep their own runtime so
+          // that a remote also runs standalone.
+          ...(isRemote ? { externalRuntime: isProduction } : { provideExternalRuntime: true }),
+          optimization: { target: 'web', ...(isRemote ? { disableSnapshot: true, disableRemote: true } : {}) },
+        },
       }),
     ],
+    resolve: { alias: { '@chakra-ui/theme-parts': chakraThemeDir, ...federationRuntimeEsm } },
     source: {
       entry: { index: './src/index.ts' },
       define: {

@@ -5,6 +5,8 @@
  */
 export const Codes = {
   OK: 0,
+  /** Login refused; the same answer for an unknown e-mail and a wrong password. */
+  LOGIN_FAILED: 1,
   UNKNOWN: 999,
   EMAIL_REGISTERED: 1001,
   SESSION_EXPIRED: 1002,
@@ -67,6 +69,7 @@ export function httpStatusFor(code: number): number {
 /** Default message for codes that carry no more specific one. */
 export const defaultMessages: Partial<Record<number, string>> = {
   [Codes.OK]: 'ok',
+  [Codes.LOGIN_FAILED]: '用户不存在或密码错误',
   [Codes.UNKNOWN]: '未知错误',
   [Codes.SESSION_EXPIRED]: '登录过期，请登录',
   [Codes.NOT_ALLOWED]: '该账号不允许这样操作。',

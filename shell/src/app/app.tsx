@@ -1,12 +1,11 @@
-import { RouterProvider } from 'react-router';
 import { PortalProvider } from '@portal/ui';
-import { fullSystem } from '@portal/ui/full-system';
-import { router } from './router';
+import { portalSystem } from '@portal/ui/system';
+import { PortalRouter } from './router';
 
 export function App() {
   return (
-    <PortalProvider system={fullSystem}>
-      <RouterProvider router={router} />
+    <PortalProvider system={portalSystem}>
+      <PortalRouter />
     </PortalProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, use, useState, type ReactNode } from 'react';
 import type { RouteDef } from '@portal/contracts';
 import { PageSkeleton, RegionError } from '@portal/ui';
 import { loadRemotePages } from './federation';
@@ -32,26 +32,23 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
-function lazyPage(route: RouteDef): ComponentType {
-  return lazy(async () => {
-    const pages = await loadRemotePages(route.remote);
-    const Page = pages[route.page];
-    if (!Page) throw new Error(`${route.remote} has no page ${route.page}`);
-    // Pages may themselves be lazy inside the remote; a lazy cannot resolve to a lazy, so wrap.
-    return { default: () => <Page /> };
-  });
+/** Suspends until the owning remote's page map is loaded, then renders the route's page. */
+function RemotePage({ route }: { route: RouteDef }) {
+  const pages = use(loadRemotePages(route.remote));
+  const Page = pages[route.page];
+  if (!Page) throw new Error(`${route.remote} has no page ${route.page}`);
+  return <Page />;
 }
 
 /** Renders one route's page from its remote, with loading, retry and fallback in its own area. */
 export function RemoteRoute({ route }: { route: RouteDef }) {
+  // Each retry remounts the boundary; a failed load is not cached, so it really loads again.
   const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt, so "retry" really loads again.
-  const Page = useMemo(() => lazyPage(route), [route, attempt]);
   return (
     <div data-route-area={route.remote}>
       <RemoteBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
         <Suspense fallback={<PageSkeleton />}>
-          <Page />
+          <RemotePage route={route} />
         </Suspense>
       </RemoteBoundary>
     </div>

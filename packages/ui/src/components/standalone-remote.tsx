@@ -1,12 +1,12 @@
 import { Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createHashRouter, Link, Outlet, RouterProvider } from 'react-router';
+import { HashRouter, Link, Route, Routes } from 'react-router';
 import { Box, HStack } from '@chakra-ui/react';
 import { routes, type RemoteName } from '@portal/contracts';
 import { useSession } from '@portal/platform';
-import { fullSystem } from '../theme/full-system.js';
 // Through the package name, so standalone mode uses the same (shared) instance as the pages.
 import { PageSkeleton, PortalProvider } from '@portal/ui';
+import { portalSystem } from '../theme/portal-system.js';
 
 /**
  * A minimal host for running one remote on its own dev server: its routes only, the same
@@ -14,9 +14,9 @@ import { PageSkeleton, PortalProvider } from '@portal/ui';
  */
 export function startStandalone(remote: RemoteName, pages: Record<string, ComponentType>): void {
   const own = routes.filter((r) => r.remote === remote);
-  const router = createHashRouter([
-    {
-      element: (
+  createRoot(document.getElementById('root')!).render(
+    <PortalProvider system={portalSystem}>
+      <HashRouter>
         <Box p="2">
           <HStack gap="3" overflowX="auto" borderBottomWidth="1px" pb="2" fontSize="sm">
             {own.map((r) => (
@@ -26,19 +26,15 @@ export function startStandalone(remote: RemoteName, pages: Record<string, Compon
             ))}
           </HStack>
           <Suspense fallback={<PageSkeleton />}>
-            <Outlet />
+            <Routes>
+              {own.map((r) => {
+                const Page = pages[r.page]!;
+                return <Route key={r.path} path={r.path} element={<Page />} />;
+              })}
+            </Routes>
           </Suspense>
         </Box>
-      ),
-      children: own.map((r) => {
-        const Page = pages[r.page]!;
-        return { path: r.path, element: <Page /> };
-      }),
-    },
-  ]);
-  createRoot(document.getElementById('root')!).render(
-    <PortalProvider system={fullSystem}>
-      <RouterProvider router={router} />
+      </HashRouter>
     </PortalProvider>,
   );
   void useSession.getState().refresh();

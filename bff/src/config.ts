@@ -1,0 +1,199 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import { PASSWORD_MIN_LENGTH, remoteFolder, remoteNames, type RemoteName } from '@portal/contracts';
+
+/**
+ * Where the data lives. The two PGlite variants differ in ownership: with `dataDir` the app opens
+ * (and closes) its own embedded database; with `client` somebody else (a test, a tool) owns it.
+ */
+export type DatabaseConfig =
+  | { driver: 'pglite'; dataDir: string | undefined }
+  | { driver: 'pglite'; client: PGlite }
+  | { driver: 'postgres'; url: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  admin: { email: string | undefined; password: string | undefined };
+  remotes: Record<RemoteName, string>;
+  /** Absolute URL of the agency domain; agency mode applies on its host. */
+  agencyDomain: string;
+  /** Base URL of subscription links when a user has none; '' = the page's own origin. */
+  describeHost: string;
+  staticRoot: string;
+  serveStatic: boolean;
+  trustProxy: boolean | number | string[];
+  logLevel: LogLevel;
+  serviceTimezone: string;
+  /** Origins allowed to make state-changing API calls besides the request's own origin. */
+  publicOrigins: string[];
+  loginRateLimit: { max: number; timeWindowMs: number };
+  /** Registers the bench-only routes (`GET /bench/bare`). */
+  benchRoutes: boolean;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** bff/ — this file sits in bff/src. */
+export const BFF_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The repository root, whose shell/dist and mf-*\/dist folders the all-in-one mode serves. */
+export const REPO_ROOT = path.resolve(BFF_ROOT, '..');
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and validates the configuration; throws ConfigError listing every problem at once. */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+
+  const port = parseInteger(read('PORT') ?? '8080', 'PORT', 0, 65535, problems);
+  const host = read('HOST') ?? '0.0.0.0';
+  const dataDir = path.resolve(cwd, read('DATA_DIR') ?? './data');
+
+  const databaseUrl = read('DATABASE_URL');
+  let database: DatabaseConfig;
+  if (databaseUrl !== undefined) {
+    if (!/^postgres(ql)?:\/\//.test(databaseUrl) || !isUrl(databaseUrl)) {
+      problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    }
+    database = { driver: 'postgres', url: databaseUrl };
+  } else {
+    database = { driver: 'pglite', dataDir: path.join(dataDir, 'pglite') };
+  }
+
+  const adminEmail = read('ADMIN_EMAIL')?.toLowerCase();
+  if (adminEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) {
+    problems.push('ADMIN_EMAIL must be an e-mail address');
+  }
+  // Not trimmed: spaces may be part of a password.
+  const adminPassword = env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD;
+  if (adminPassword !== undefined && adminPassword.length < PASSWORD_MIN_LENGTH) {
+    problems.push(`ADMIN_PASSWORD must have at least ${PASSWORD_MIN_LENGTH} characters`);
+  }
+
+  const remotes = {} as Record<RemoteName, string>;
+  for (const name of remoteNames) {
+    const variable = `REMOTE_${name.toUpperCase()}_URL`;
+    const value = read(variable) ?? `/remotes/${remoteFolder(name)}/mf-manifest.json`;
+    if (!value.startsWith('/') && !isHttpUrl(value)) {
+      problems.push(`${variable} must be an absolute http(s) URL or a path starting with /`);
+    }
+    remotes[name] = value;
+  }
+
+  const agencyDomain = read('AGENCY_DOMAIN') ?? 'http://agency.localhost';
+  if (!isHttpUrl(agencyDomain)) problems.push('AGENCY_DOMAIN must be an absolute http(s) URL');
+
+  const describeHost = (read('DESCRIBE_HOST') ?? '').replace(/\/+$/, '');
+  if (describeHost !== '' && !isHttpUrl(describeHost)) {
+    problems.push('DESCRIBE_HOST must be empty (same origin) or an absolute http(s) URL');
+  }
+
+  const staticRoot = path.resolve(cwd, read('STATIC_ROOT') ?? REPO_ROOT);
+  const serveStatic = parseBoolean(read('SERVE_STATIC') ?? 'true', 'SERVE_STATIC', problems);
+  const trustProxy = parseTrustProxy(read('TRUST_PROXY') ?? 'false', problems);
+
+  const logLevel = (read('LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const serviceTimezone = read('SERVICE_TIMEZONE') ?? 'Asia/Shanghai';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: serviceTimezone });
+  } catch {
+    problems.push(`SERVICE_TIMEZONE "${serviceTimezone}" is not a known IANA time zone`);
+  }
+
+  const publicOrigins: string[] = [];
+  for (const origin of (read('PUBLIC_ORIGIN') ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+    if (!isHttpUrl(origin) || new URL(origin).origin !== origin.replace(/\/+$/, '')) {
+      problems.push(`PUBLIC_ORIGIN entry "${origin}" must be an origin such as https://portal.example.com`);
+    } else {
+      publicOrigins.push(new URL(origin).origin);
+    }
+  }
+
+  const loginRateLimit = {
+    max: parseInteger(read('LOGIN_RATE_MAX') ?? '10', 'LOGIN_RATE_MAX', 1, 1_000_000, problems),
+    timeWindowMs:
+      parseInteger(read('LOGIN_RATE_WINDOW_SECONDS') ?? '900', 'LOGIN_RATE_WINDOW_SECONDS', 1, 86_400, problems) *
+      1000,
+  };
+  const benchRoutes = parseBoolean(read('BENCH_ROUTES') ?? 'false', 'BENCH_ROUTES', problems);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port,
+    host,
+    dataDir,
+    database,
+    admin: { email: adminEmail, password: adminPassword },
+    remotes,
+    agencyDomain,
+    describeHost,
+    staticRoot,
+    serveStatic,
+    trustProxy,
+    logLevel,
+    serviceTimezone,
+    publicOrigins,
+    loginRateLimit,
+    benchRoutes,
+  };
+}
+
+function isUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  return isUrl(value) && /^https?:$/.test(new URL(value).protocol);
+}
+
+function parseInteger(value: string, name: string, min: number, max: number, problems: string[]): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) {
+    problems.push(`${name} must be an integer between ${min} and ${max} (got "${value}")`);
+    return min;
+  }
+  return n;
+}
+
+function parseBoolean(value: string, name: string, problems: string[]): boolean {
+  const v = value.toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  problems.push(`${name} must be true or false (got "${value}")`);
+  return false;
+}
+
+/** true/false, a hop count, or a comma-separated list of proxy addresses/CIDRs. */
+function parseTrustProxy(value: string, problems: string[]): boolean | number | string[] {
+  const v = value.toLowerCase();
+  if (['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(v) && !/^\d+$/.test(v)) {
+    return parseBoolean(v, 'TRUST_PROXY', problems);
+  }
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0) problems.push('TRUST_PROXY must be true, false, a hop count or a list of addresses');
+  return list;
+}

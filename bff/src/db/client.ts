@@ -1,0 +1,129 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import * as schema from './schema.js';
+
+/** The one database type the code uses, whichever driver sits underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const MIGRATIONS_SCHEMA = 'drizzle';
+const MIGRATIONS_TABLE = '__drizzle_migrations';
+/** Serialises migrations of several BFF instances starting against one PostgreSQL. */
+const MIGRATION_LOCK_KEY = 7_310_406_221;
+
+export interface Database {
+  driver: 'pglite' | 'postgres';
+  db: Db;
+  /** Applies pending migrations (idempotent). */
+  migrate(): Promise<void>;
+  /** A plain query, for checks that sit outside the schema (health, tests). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** true when the database answers and every migration shipped with this build is applied. */
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return config.driver === 'postgres' ? openPostgres(config.url) : openPglite(config);
+}
+
+async function openPglite(
+  config: Extract<DatabaseConfig, { driver: 'pglite' }>,
+): Promise<Database> {
+  let client: PGlite;
+  let owned: boolean;
+  if ('client' in config) {
+    client = config.client;
+    owned = false;
+  } else {
+    if (config.dataDir !== undefined) mkdirSync(path.dirname(config.dataDir), { recursive: true });
+    client = await PGlite.create(config.dataDir === undefined ? {} : { dataDir: config.dataDir });
+    owned = true;
+  }
+  const pgliteDb = drizzlePglite(client, { schema });
+  const db: Db = pgliteDb;
+  const query = async <T>(text: string, params?: unknown[]) =>
+    (await client.query<T>(text, params as unknown[])).rows;
+  return {
+    driver: 'pglite',
+    db,
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER }),
+    query,
+    ready: () => checkReady(query),
+    async close() {
+      if (owned && !client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client dropped by the server (restart, failover) must not crash the process;
+  // the next query gets a fresh connection or a clear error.
+  pool.on('error', () => {});
+  const db: Db = drizzleNodePg(pool, { schema });
+  const query = async <T>(text: string, params?: unknown[]) =>
+    (await pool.query(text, params)).rows as T[];
+  let closed = false;
+  return {
+    driver: 'postgres',
+    db,
+    async migrate() {
+      // The advisory lock is per connection, so the migration runs on the connection holding it.
+      const connection = await pool.connect();
+      try {
+        await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migrateNodePg(drizzleNodePg(connection, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        connection.release();
+      }
+    },
+    query,
+    ready: () => checkReady(query),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function checkReady(
+  query: <T>(text: string, params?: unknown[]) => Promise<T[]>,
+): Promise<boolean> {
+  try {
+    await query('SELECT 1');
+    const applied = await query<{ hash: string }>(
+      `SELECT hash FROM "${MIGRATIONS_SCHEMA}"."${MIGRATIONS_TABLE}"`,
+    );
+    const appliedHashes = new Set(applied.map((row) => row.hash));
+    return shippedMigrationHashes().every((hash) => appliedHashes.has(hash));
+  } catch {
+    return false;
+  }
+}
+
+let shipped: string[] | undefined;
+function shippedMigrationHashes(): string[] {
+  shipped ??= readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((m) => m.hash);
+  return shipped;
+}

@@ -1,0 +1,29 @@
+/** Error codes meaning "the database cannot be reached right now", as opposed to a bad query. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+const UNAVAILABLE_MESSAGES = [/connection terminated/i, /timeout exceeded when trying to connect/i, /Connection refused/i, /PGlite is closed/i];
+
+/** True when an error (or one of its causes, as drizzle wraps driver errors) is a lost database. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(current instanceof Error ? current.message : ''))) {
+      return true;
+    }
+    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
+    current = current.cause;
+  }
+  return false;
+}

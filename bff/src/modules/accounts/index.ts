@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { argon2Hasher } from '../../lib/passwords.js';
+import { createAccountsRepository } from './repository.js';
+import { accountsRoutes } from './routes.js';
+import { createAccountsService, type AccountsService } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: AccountsService;
+  }
+}
+
+async function accountsModule(fastify: FastifyInstance) {
+  const accounts = createAccountsService({
+    repo: createAccountsRepository(fastify.db),
+    sessions: fastify.sessions,
+    passwords: argon2Hasher,
+    defaultDescribeHost: fastify.config.describeHost,
+  });
+  fastify.decorate('accounts', accounts);
+
+  const { email, password } = fastify.config.admin;
+  const first = await accounts.ensureFirstAdmin({
+    ...(email === undefined ? {} : { email }),
+    ...(password === undefined ? {} : { password }),
+  });
+  if (first.status === 'created' && first.generatedPassword !== undefined) {
+    fastify.log.warn(
+      { adminEmail: first.email },
+      `First admin account created. E-mail: ${first.email}  Password: ${first.generatedPassword}  ` +
+        '(generated; shown only this once, change it after signing in, or set ADMIN_PASSWORD)',
+    );
+  } else if (first.status === 'created') {
+    fastify.log.info({ adminEmail: first.email }, 'first admin account created from ADMIN_EMAIL/ADMIN_PASSWORD');
+  } else if (first.status === 'email-taken') {
+    fastify.log.error(
+      { adminEmail: first.email },
+      'no admin exists and the ADMIN_EMAIL address belongs to an existing user; it was not promoted',
+    );
+  }
+
+  accountsRoutes(fastify, accounts);
+}
+
+// fastify-plugin so that `fastify.accounts` is visible to the modules registered after it.
+export default fp(accountsModule, { name: 'accounts', dependencies: ['db', 'auth', 'envelope'] });

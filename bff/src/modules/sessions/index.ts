@@ -1,0 +1,2 @@
+export { createSessionsRepository, type SessionsRepository, type SessionUser } from './repository.js';
+export { createSessionsService, SESSION_TTL_MS, type NewSession, type SessionsService } from './service.js';

@@ -1,0 +1,103 @@
+import { Codes, cookieNames } from '@portal/contracts';
+import type { FastifyReply, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { DomainError } from '../../lib/domain-error.js';
+import { isApiUrl } from '../../lib/http.js';
+import {
+  createSessionsRepository,
+  createSessionsService,
+  SESSION_TTL_MS,
+  type SessionsService,
+  type SessionUser,
+} from '../../modules/sessions/index.js';
+
+export type UserRole = NonNullable<SessionUser['type']>;
+/** Who may call a route: anyone, any signed-in user, or signed-in users with one of the roles. */
+export type Access = 'public' | 'user' | readonly UserRole[];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, read from the database on this request; null without a live session. */
+    user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    sessions: SessionsService;
+  }
+  interface FastifyContextConfig {
+    /** Required on every /api/ route, so that no route is public by omission. */
+    access?: Access;
+  }
+}
+
+const SESSION_MAX_AGE_SECONDS = Math.floor(SESSION_TTL_MS / 1000);
+
+export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  const secure = request.protocol === 'https';
+  const common = { path: '/', sameSite: 'lax', secure, maxAge: SESSION_MAX_AGE_SECONDS } as const;
+  reply.setCookie(cookieNames.session, token, { ...common, httpOnly: true });
+  // Readable by the page so the client guard knows a session exists; it is not the secret.
+  reply.setCookie(cookieNames.token, '1', { ...common, httpOnly: false });
+}
+
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(cookieNames.session, { path: '/' });
+  reply.clearCookie(cookieNames.token, { path: '/' });
+}
+
+function signedInUser(request: FastifyRequest, reply: FastifyReply): SessionUser {
+  if (request.user !== null) return request.user;
+  // A stale cookie would keep telling the client guard that it is signed in.
+  if (request.cookies[cookieNames.session] !== undefined) clearSessionCookies(reply);
+  throw new DomainError(Codes.SESSION_EXPIRED);
+}
+
+export const requireUser: preHandlerHookHandler = async (request, reply) => {
+  signedInUser(request, reply);
+};
+
+export function requireRole(roles: readonly UserRole[]): preHandlerHookHandler {
+  return async function requireRoleHandler(request, reply) {
+    const { type } = signedInUser(request, reply);
+    if (type === null || !roles.includes(type)) throw new DomainError(Codes.FORBIDDEN);
+  };
+}
+
+function guardFor(access: Access): preHandlerHookHandler | undefined {
+  if (access === 'public') return undefined;
+  if (access === 'user') return requireUser;
+  return requireRole(access);
+}
+
+/**
+ * Sessions and authorization. The session cookie is looked up (hashed) on every API call, joined
+ * with its user in one query, so a demotion or a disabled account takes effect on the next request.
+ * Every /api/ route must say who may call it (`config.access`); the guard is attached here.
+ */
+export default fp(
+  async (fastify) => {
+    const sessions = createSessionsService(createSessionsRepository(fastify.db));
+    fastify.decorate('sessions', sessions);
+    fastify.decorateRequest('user', null);
+
+    fastify.addHook('onRoute', (route: RouteOptions) => {
+      if (!isApiUrl(route.url)) return;
+      const access = route.config?.access;
+      if (access === undefined) {
+        throw new Error(`API route ${route.url} must declare config.access ('public', 'user' or a role list)`);
+      }
+      const guard = guardFor(access);
+      if (guard === undefined) return;
+      const existing = route.preHandler === undefined ? [] : [route.preHandler].flat();
+      route.preHandler = [guard, ...existing];
+    });
+
+    // preHandler: the envelope has been decoded and validated by now, so junk costs no query.
+    fastify.addHook('preHandler', async (request) => {
+      if (!isApiUrl(request.url)) return;
+      const token = request.cookies[cookieNames.session];
+      if (token === undefined || token === '') return;
+      request.user = await sessions.resolve(token);
+    });
+  },
+  { name: 'auth', dependencies: ['db', 'cookie', 'errors'] },
+);

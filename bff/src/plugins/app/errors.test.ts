@@ -1,0 +1,83 @@
+import { Codes, EmptyRequest } from '@portal/contracts/schemas';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/api.js';
+import { buildTestApp, LogCapture } from '../../../test/build-test-app.js';
+import { DomainError } from '../../lib/domain-error.js';
+
+const logs = new LogCapture();
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildTestApp({
+    logs,
+    configure: (a) => {
+      a.post('/api/test/boom', {
+        config: { access: 'public', payload: EmptyRequest },
+        handler: async () => {
+          throw new Error('database password is hunter2 at /srv/secret.ts:12');
+        },
+      });
+      a.post('/api/test/not-allowed', {
+        config: { access: 'public', payload: EmptyRequest },
+        handler: async () => {
+          throw new DomainError(Codes.NOT_ALLOWED);
+        },
+      });
+      a.post('/api/test/forbidden', {
+        config: { access: 'public', payload: EmptyRequest },
+        handler: async () => {
+          throw new DomainError(Codes.FORBIDDEN, '只有管理员可以这样做');
+        },
+      });
+      a.get('/plain/boom', async () => {
+        throw new Error('plain secret detail');
+      });
+    },
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('error handler', () => {
+  it('hides the details of a 5xx, gives the request id, and logs the details', async () => {
+    const { status, result, response } = await call(app, '/api/test/boom');
+    expect(status).toBe(500);
+    expect(result.code).toBe(Codes.INTERNAL);
+    expect(response.body).not.toContain('hunter2');
+    expect(result.msg).not.toContain('hunter2');
+    expect(result.msg).not.toContain('secret');
+    const logged = logs.lines.find((l) => l.msg === 'request failed');
+    expect(logged).toBeDefined();
+    const reqId = String(logged!.reqId);
+    expect(reqId.length).toBeGreaterThan(8);
+    expect(result.msg).toContain(reqId);
+    expect(JSON.stringify(logged)).toContain('hunter2');
+  });
+
+  it('hides 5xx details outside /api as well', async () => {
+    const response = await app.inject({ method: 'GET', url: '/plain/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('plain secret detail');
+  });
+
+  it('turns a domain error into its code, with HTTP 200 for the spec codes', async () => {
+    const { status, result } = await call(app, '/api/test/not-allowed');
+    expect(status).toBe(200);
+    expect(result).toEqual({ code: Codes.NOT_ALLOWED, data: {}, msg: '该账号不允许这样操作。' });
+  });
+
+  it('turns our own codes into their HTTP status', async () => {
+    const { status, result } = await call(app, '/api/test/forbidden');
+    expect(status).toBe(403);
+    expect(result.code).toBe(Codes.FORBIDDEN);
+    expect(result.msg).toBe('只有管理员可以这样做');
+  });
+
+  it('still answers after a failure', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});

@@ -1,0 +1,99 @@
+import { Codes, defaultMessages, EnvelopeError, httpStatusFor } from '@portal/contracts';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../../lib/db-errors.js';
+import { DomainError } from '../../lib/domain-error.js';
+import { sendFailure } from '../../lib/http.js';
+
+interface Failure {
+  code: number;
+  msg: string;
+  status: number;
+  /** Faults of ours are logged with their details; a caller's mistake is only noted. */
+  level: 'error' | 'info';
+}
+
+const message = (code: number): string => defaultMessages[code] ?? '请求失败';
+
+/** Fastify's own body-parsing errors, each with a message the caller can act on. */
+const PARSER_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求体为空，应为 {"data": "..."} 形式的 JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是有效的 JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '请求类型必须是 application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求体长度与 Content-Length 不符',
+  FST_ERR_CTP_INVALID_PARSE_TYPE: '请求体无法解析',
+  FST_ERR_BAD_URL: '请求地址无效',
+};
+
+/** Other 4xx statuses raised by Fastify or its plugins; anything else reads as a bad request. */
+const CLIENT_ERROR_CODES: Record<number, number> = {
+  401: Codes.SESSION_EXPIRED,
+  403: Codes.FORBIDDEN,
+  404: Codes.NOT_FOUND,
+};
+
+export function classifyError(error: unknown, request: FastifyRequest): Failure {
+  if (error instanceof DomainError) {
+    const status = httpStatusFor(error.code);
+    return { code: error.code, msg: error.message, status, level: status >= 500 ? 'error' : 'info' };
+  }
+  if (error instanceof EnvelopeError) {
+    return { code: error.code, msg: error.message, status: httpStatusFor(error.code), level: 'info' };
+  }
+  const fe = error as Partial<FastifyError> & { validation?: unknown };
+  if (fe.validation !== undefined) {
+    return {
+      code: Codes.INVALID_PAYLOAD,
+      msg: `${message(Codes.INVALID_PAYLOAD)}：${fe.message ?? ''}`,
+      status: 400,
+      level: 'info',
+    };
+  }
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (status === 429) {
+    return { code: Codes.RATE_LIMITED, msg: message(Codes.RATE_LIMITED), status: 429, level: 'info' };
+  }
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+    return { code: Codes.PAYLOAD_TOO_LARGE, msg: message(Codes.PAYLOAD_TOO_LARGE), status: 413, level: 'info' };
+  }
+  if (fe.code !== undefined && fe.code in PARSER_MESSAGES) {
+    return { code: Codes.BAD_ENVELOPE, msg: PARSER_MESSAGES[fe.code]!, status: 400, level: 'info' };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return { code: Codes.UNAVAILABLE, msg: message(Codes.UNAVAILABLE), status: 503, level: 'error' };
+  }
+  if (status >= 400 && status < 500) {
+    const code = CLIENT_ERROR_CODES[status] ?? Codes.BAD_ENVELOPE;
+    return { code, msg: message(code), status: httpStatusFor(code), level: 'info' };
+  }
+  return {
+    code: Codes.INTERNAL,
+    msg: `${message(Codes.INTERNAL)}（请求编号 ${request.id}）`,
+    status: 500,
+    level: 'error',
+  };
+}
+
+/**
+ * The one error handler: domain errors become their envelope, callers' mistakes a 4xx with a clear
+ * message, anything else a 500 whose details stay in the log (the caller gets the request id).
+ */
+export default fp(
+  async (fastify) => {
+    fastify.setErrorHandler((error, request, reply) => {
+      const failure = classifyError(error, request);
+      if (failure.level === 'error') {
+        request.log.error({ err: error, reqId: request.id }, 'request failed');
+      } else {
+        request.log.info({ code: failure.code, reason: failure.msg }, 'request refused');
+      }
+      if (reply.sent || reply.raw.headersSent) return;
+      return sendFailure(reply, failure.status, failure.code, failure.msg);
+    });
+
+    fastify.setNotFoundHandler((request, reply) => {
+      return sendFailure(reply, 404, Codes.NOT_FOUND, message(Codes.NOT_FOUND));
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,43 @@
+import type { AddressInfo } from 'node:net';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type AppConfig } from './config.js';
+
+const GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      // No logger exists before the configuration does.
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const app = await buildApp(config);
+
+  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (new ones on open connections
+  // get 503), then close the database. A second signal or the grace period forces the exit.
+  closeWithGrace({ delay: GRACE_MS, logger: app.log }, async ({ signal, err }) => {
+    if (err !== undefined) app.log.error({ err }, 'closing after an unexpected error');
+    else app.log.info({ signal }, 'closing');
+    await app.close();
+  });
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+    const { port } = app.server.address() as AddressInfo;
+    const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+    app.log.info(`portal listening on http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+  } catch (err) {
+    app.log.error({ err }, 'could not start listening');
+    await app.close();
+    process.exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,60 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+const apps = ['shell', 'mf-user', 'mf-shop', 'mf-tutorials', 'mf-admin'];
+
+// Import boundaries (STYLE.md §2): no remote imports another remote or the shell, the shell
+// imports no remote, and packages never import apps. Shared code travels through packages.
+const boundaryZones = [
+  ...apps.map((app) => ({
+    target: `./${app}`,
+    from: apps.filter((other) => other !== app).map((other) => `./${other}`).concat('./bff'),
+    message: 'Apps share code only through packages/*.',
+  })),
+  {
+    target: './packages',
+    from: [...apps, 'bff', 'storybook', 'e2e'].map((app) => `./${app}`),
+    message: 'Packages never import apps.',
+  },
+  { target: './bff', from: apps.map((app) => `./${app}`), message: 'The BFF never imports front-end apps.' },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-*/**',
+      '**/storybook-static/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'bff/drizzle/**',
+      'data/**',
+      '.tmp/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['bff/**/*.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  {
+    files: ['scripts/**', 'e2e/**', '**/*.config.*', 'packages/build-config/**', 'bff/bench/**', 'storybook/.storybook/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultConfig } from '@chakra-ui/react';
+import { sharedUsedExports } from './shared-exports.mjs';
+import { portalRecipes, portalSlotRecipes } from '../ui/src/theme/portal-system.js';
+
+const root = path.resolve(__dirname, '../..');
+const sourceDirs = ['shell/src', 'mf-user/src', 'mf-shop/src', 'mf-tutorials/src', 'mf-admin/src', 'packages/ui/src', 'packages/platform/src'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(name) && !/\.(test|stories)\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+/** Named value imports (not `import type`) of a module across the federated sources. */
+function importedNames(moduleName: string): Set<string> {
+  const names = new Set<string>();
+  const pattern = new RegExp(`import\\s+(?!type\\b)\\{([^}]+)\\}\\s+from\\s+'${moduleName.replace('/', '\\/')}'`, 'g');
+  for (const dir of sourceDirs) {
+    for (const file of sourceFiles(path.join(root, dir))) {
+      for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
+        for (const part of match[1]!.split(',')) {
+          const name = part.trim().replace(/\s+as\s+.*/, '');
+          if (name && !name.startsWith('type ')) names.add(name);
+        }
+      }
+    }
+  }
+  return names;
+}
+
+describe('tree-shaken shared libraries', () => {
+  for (const [library, listed] of Object.entries(sharedUsedExports)) {
+    if (library === '@emotion/react') continue; // used by Chakra, not by our sources
+    it(`lists every export of ${library} that the portal imports`, () => {
+      const missing = [...importedNames(library)].filter((name) => !listed.includes(name));
+      expect(missing, `add these to packages/build-config/shared-exports.mjs`).toEqual([]);
+    });
+  }
+
+  it('gives every Chakra component the portal uses its recipe in the portal system', () => {
+    const fullRecipes = new Set(Object.keys(defaultConfig.theme?.recipes ?? {}));
+    const fullSlotRecipes = new Set(Object.keys(defaultConfig.theme?.slotRecipes ?? {}));
+    const ours = new Set([...Object.keys(portalRecipes), ...Object.keys(portalSlotRecipes)]);
+    const missing = [...importedNames('@chakra-ui/react')]
+      .map((name) => name.charAt(0).toLowerCase() + name.slice(1))
+      .filter((key) => (fullRecipes.has(key) || fullSlotRecipes.has(key)) && !ours.has(key));
+    expect(missing, 'add these recipes to packages/ui/src/theme/portal-system.ts').toEqual([]);
+  });
+});
