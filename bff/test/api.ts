@@ -58,7 +58,7 @@ export async function createUser(
   const id = newObjectId();
   await app.database.query(
     'INSERT INTO users (id, email, password_hash, type, userkey, email_confirmed) VALUES ($1, $2, $3, $4, $5, true)',
-    [id, user.email, await argon2Hasher.hash(user.password), user.type ?? 'normal', randomHex(16)],
+    [id, user.email, await argon2Hasher.hash(user.password), user.type === undefined ? 'normal' : user.type, randomHex(16)],
   );
   return id;
 }

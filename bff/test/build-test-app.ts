@@ -115,7 +115,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
       await database.dispose();
     });
   }
-  await options.configure?.(app);
-  await app.ready();
+  try {
+    await options.configure?.(app);
+    await app.ready();
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
   return app;
 }

@@ -64,16 +64,21 @@ async function loadWithRetry(remote: RemoteName): Promise<RemotePages> {
   }
 }
 
-/** Loads a remote's page map once; a failure is not cached, so "retry" loads again. */
+/**
+ * Loads a remote's page map once. A failure stays cached (React re-renders to show the error
+ * and must see the same rejected promise) until `forgetRemote` is called by a retry.
+ */
 export function loadRemotePages(remote: RemoteName): Promise<RemotePages> {
   let pending = cache.get(remote);
   if (!pending) {
-    pending = loadWithRetry(remote).catch((error: unknown) => {
-      cache.delete(remote);
-      reset(remote);
-      throw error;
-    });
+    pending = loadWithRetry(remote);
     cache.set(remote, pending);
   }
   return pending;
+}
+
+/** Drops a failed load so that the next render fetches the remote again. */
+export function forgetRemote(remote: RemoteName): void {
+  cache.delete(remote);
+  reset(remote);
 }

@@ -1,7 +1,7 @@
 import { Component, Suspense, use, useState, type ReactNode } from 'react';
 import type { RouteDef } from '@portal/contracts';
 import { PageSkeleton, RegionError } from '@portal/ui';
-import { loadRemotePages } from './federation';
+import { forgetRemote, loadRemotePages } from './federation';
 
 interface BoundaryProps {
   onRetry: () => void;
@@ -46,7 +46,13 @@ export function RemoteRoute({ route }: { route: RouteDef }) {
   const [attempt, setAttempt] = useState(0);
   return (
     <div data-route-area={route.remote}>
-      <RemoteBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
+      <RemoteBoundary
+        key={attempt}
+        onRetry={() => {
+          forgetRemote(route.remote);
+          setAttempt((n) => n + 1);
+        }}
+      >
         <Suspense fallback={<PageSkeleton />}>
           <RemotePage route={route} />
         </Suspense>

@@ -28,5 +28,6 @@ export function RouteGate({ route }: { route: RouteDef }) {
       return <RegionError title="无权访问" detail="该页面仅对管理员和运营人员开放。" />;
     }
   }
-  return <RemoteRoute route={route} />;
+  // Keyed by path: a failed area must not carry its error state into the next route.
+  return <RemoteRoute key={route.path} route={route} />;
 }

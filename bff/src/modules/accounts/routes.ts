@@ -1,5 +1,6 @@
-import { cookieNames } from '@portal/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Codes, cookieNames } from '@portal/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../../lib/domain-error.js';
 import { clearSessionCookies, setSessionCookies } from '../../plugins/app/auth.js';
 import { payloadOf } from '../../plugins/app/envelope.js';
 import { normaliseEmail, type AccountsService } from './service.js';
@@ -10,27 +11,51 @@ function clientMeta(request: FastifyRequest) {
   return userAgent === undefined ? { ip: request.ip } : { ip: request.ip, userAgent };
 }
 
-export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsService) {
+/**
+ * Login throttling counts failures only, so people who sign in often are never slowed down.
+ * Two windows: one per address and account (the brute force of one account), and a wider one per
+ * address (one address trying many accounts). Counters are per instance (see rate-limit.ts).
+ */
+function loginThrottle(fastify: FastifyInstance) {
   const { max, timeWindowMs } = fastify.config.loginRateLimit;
+  const emailOf = (request: FastifyRequest) => {
+    const email = (request.payload as { email?: unknown } | null)?.email;
+    return typeof email === 'string' ? normaliseEmail(email) : '';
+  };
+  const limiters = [
+    fastify.createRateLimit({ max, timeWindow: timeWindowMs, keyGenerator: (r) => `login|${r.ip}|${emailOf(r)}` }),
+    fastify.createRateLimit({ max: max * 5, timeWindow: timeWindowMs, keyGenerator: (r) => `login|${r.ip}` }),
+  ];
+  return {
+    /** preHandler: refuses while any window is used up, before the password is looked at. */
+    check: async (request: FastifyRequest, reply: FastifyReply) => {
+      for (const limiter of limiters) {
+        const state = await limiter(request, { increment: false });
+        if (!state.isAllowed && state.remaining === 0) {
+          reply.header('retry-after', Math.max(1, state.ttlInSeconds));
+          throw new DomainError(Codes.RATE_LIMITED);
+        }
+      }
+    },
+    recordFailure: async (request: FastifyRequest) => {
+      for (const limiter of limiters) await limiter(request);
+    },
+  };
+}
+
+export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsService) {
+  const throttle = loginThrottle(fastify);
 
   fastify.post('/api/user/login', {
-    config: {
-      access: 'public',
-      payload: LoginRequest,
-      rateLimit: {
-        max,
-        timeWindow: timeWindowMs,
-        // preHandler: the payload is decoded by then, so the key can name the account.
-        hook: 'preHandler',
-        keyGenerator: (request) => {
-          const email = (request.payload as { email?: unknown } | null)?.email;
-          return `${request.ip}|${typeof email === 'string' ? normaliseEmail(email) : ''}`;
-        },
-      },
-    },
+    config: { access: 'public', payload: LoginRequest },
+    // The payload is decoded by preHandler time, so the throttle key can name the account.
+    preHandler: throttle.check,
     handler: async (request, reply) => {
       const { email, password } = payloadOf(request, LoginRequest);
-      const session = await accounts.login(email, password, clientMeta(request));
+      const session = await accounts.login(email, password, clientMeta(request)).catch(async (err: unknown) => {
+        if (err instanceof DomainError && err.code === Codes.LOGIN_FAILED) await throttle.recordFailure(request);
+        throw err;
+      });
       // A session presented with the login is replaced, not left alive beside the new one.
       const previous = request.cookies[cookieNames.session];
       if (previous !== undefined) await accounts.logout(previous);

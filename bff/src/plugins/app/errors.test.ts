@@ -1,4 +1,5 @@
-import { Codes, EmptyRequest } from '@portal/contracts/schemas';
+import { Codes } from '@portal/contracts';
+import { EmptyRequest } from '@portal/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/api.js';

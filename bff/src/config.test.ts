@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.js';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({}, '/srv/portal');
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/portal/data',
+      database: { driver: 'pglite', dataDir: path.join('/srv/portal/data', 'pglite') },
+      admin: { email: undefined, password: undefined },
+      remotes: {
+        mf_user: '/remotes/mf-user/mf-manifest.json',
+        mf_shop: '/remotes/mf-shop/mf-manifest.json',
+        mf_tutorials: '/remotes/mf-tutorials/mf-manifest.json',
+        mf_admin: '/remotes/mf-admin/mf-manifest.json',
+      },
+      describeHost: '',
+      staticRoot: REPO_ROOT,
+      serveStatic: true,
+      trustProxy: false,
+      serviceTimezone: 'Asia/Shanghai',
+      publicOrigins: [],
+    });
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/portal' });
+    expect(config.database).toEqual({ driver: 'postgres', url: 'postgres://u:p@db:5432/portal' });
+  });
+
+  it('lists every problem at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        ADMIN_PASSWORD: 'short',
+        REMOTE_MF_SHOP_URL: 'ftp://x/y',
+        LOG_LEVEL: 'loud',
+        SERVICE_TIMEZONE: 'Mars/Olympus',
+        PUBLIC_ORIGIN: 'https://ok.example.com,https://bad.example.com/path',
+        SERVE_STATIC: 'maybe',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_PASSWORD', 'REMOTE_MF_SHOP_URL', 'LOG_LEVEL', 'SERVICE_TIMEZONE', 'PUBLIC_ORIGIN', 'SERVE_STATIC']) {
+      expect(problems).toContain(name);
+    }
+  });
+
+  it('parses TRUST_PROXY as a switch, a hop count or an address list', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  it('normalises the admin e-mail and public origins', () => {
+    const config = loadConfig({ ADMIN_EMAIL: 'Admin@Example.COM', PUBLIC_ORIGIN: 'https://portal.example.com/' });
+    expect(config.admin.email).toBe('admin@example.com');
+    expect(config.publicOrigins).toEqual(['https://portal.example.com']);
+  });
+});

@@ -1,0 +1,152 @@
+import { Codes, cookieNames, DEFAULT_DAILY_LIMIT_BYTES, GiB, type UserInfo } from '@portal/contracts';
+import { UserInfo as UserInfoSchema } from '@portal/contracts/schemas';
+import { Value } from '@sinclair/typebox/value';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createUser, login, loginAsAdmin } from '../../../test/api.js';
+import { buildTestApp, TEST_ADMIN } from '../../../test/build-test-app.js';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildTestApp({ env: { DESCRIBE_HOST: 'https://sub.example.com/' } });
+  await createUser(app, { email: 'alice@example.com', password: 'alice-password-1' });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('login', () => {
+  it('gives the same answer for a wrong password and an unknown e-mail', async () => {
+    const wrongPassword = await call(app, '/api/user/login', { email: 'alice@example.com', password: 'nope-nope' });
+    const unknownEmail = await call(app, '/api/user/login', { email: 'nobody@example.com', password: 'nope-nope' });
+    expect(wrongPassword.result).toEqual({ code: Codes.LOGIN_FAILED, data: {}, msg: '用户不存在或密码错误' });
+    expect(unknownEmail.result).toEqual(wrongPassword.result);
+    expect(unknownEmail.status).toBe(wrongPassword.status);
+    expect(unknownEmail.response.cookies).toEqual([]);
+    expect(wrongPassword.response.cookies).toEqual([]);
+  });
+
+  it('matches the e-mail case-insensitively', async () => {
+    const cookie = await login(app, '  ALICE@Example.com ', 'alice-password-1');
+    expect(cookie).toMatch(/^sid=/);
+  });
+
+  it('refuses a disabled account even with the right password', async () => {
+    await createUser(app, { email: 'disabled@example.com', password: 'disabled-pass' });
+    const cookie = await login(app, 'disabled@example.com', 'disabled-pass');
+    await app.database.query("UPDATE users SET disabled = true WHERE email = 'disabled@example.com'");
+    // The live session ends at once ...
+    expect((await call(app, '/api/user/userinfo', {}, { cookie })).result.code).toBe(Codes.SESSION_EXPIRED);
+    // ... and no new one is handed out.
+    const again = await call(app, '/api/user/login', { email: 'disabled@example.com', password: 'disabled-pass' });
+    expect(again.result.code).toBe(Codes.NOT_ALLOWED);
+    expect(again.response.cookies).toEqual([]);
+  });
+});
+
+describe('userinfo', () => {
+  it('returns the UserInfo shape of the contract with defaults filled in', async () => {
+    const cookie = await login(app, 'alice@example.com', 'alice-password-1');
+    const { status, result } = await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie });
+    expect(status).toBe(200);
+    expect(result.code).toBe(0);
+    expect(Value.Check(UserInfoSchema, result.data)).toBe(true);
+    expect(result.data).toMatchObject({
+      email: 'alice@example.com',
+      type: 'normal',
+      limit: DEFAULT_DAILY_LIMIT_BYTES,
+      describe_host: 'https://sub.example.com',
+      vipExpireTime: null,
+      haveContinueSignUseData: 0,
+      signUseToday: false,
+      signUseRewardInfo: { continueSignReward: 0 },
+    });
+    expect(result.data._id).toMatch(/^[0-9a-f]{24}$/);
+    expect(result.data.userkey).toMatch(/^[0-9a-f]{32,}$/);
+  });
+
+  it('omits type for a user without one and reads stored values', async () => {
+    const id = await createUser(app, { email: 'plain@example.com', password: 'plain-password', type: null });
+    await app.database.query(
+      "UPDATE users SET daily_limit = $1, vip_expire_time = '2030-01-02T03:04:05Z', describe_host = 'https://mine.example', traffic = $2 WHERE id = $3",
+      [20 * GiB, 3 * GiB, id],
+    );
+    const cookie = await login(app, 'plain@example.com', 'plain-password');
+    const { result } = await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie });
+    expect(result.data).not.toHaveProperty('type');
+    expect(result.data.limit).toBe(20 * GiB);
+    expect(result.data.traffic).toBe(3 * GiB);
+    expect(result.data.vipExpireTime).toBe('2030-01-02T03:04:05.000Z');
+    expect(result.data.describe_host).toBe('https://mine.example');
+  });
+
+  it('never contains the password hash or the session id', async () => {
+    const cookie = await login(app, 'alice@example.com', 'alice-password-1');
+    const { response } = await call(app, '/api/user/userinfo', {}, { cookie });
+    const decoded = Buffer.from(response.json<{ data: string }>().data, 'base64').toString('utf8');
+    const [row] = await app.database.query<{ password_hash: string }>(
+      "SELECT password_hash FROM users WHERE email = 'alice@example.com'",
+    );
+    const hash = row!.password_hash;
+    expect(decoded).not.toContain(hash);
+    expect(decoded).not.toMatch(/argon2|password/i);
+    expect(decoded).not.toContain(cookie.slice('sid='.length));
+  });
+
+  it('asks for a login (1002, HTTP 401) without a session', async () => {
+    const { status, result } = await call(app, '/api/user/userinfo');
+    expect(status).toBe(401);
+    expect(result.code).toBe(Codes.SESSION_EXPIRED);
+  });
+
+  it('lists no permissions yet, behind a login', async () => {
+    const cookie = await loginAsAdmin(app);
+    expect((await call(app, '/api/permission/mypermissions', {}, { cookie })).result).toMatchObject({ code: 0, data: [] });
+    expect((await call(app, '/api/permission/mypermissions')).result.code).toBe(Codes.SESSION_EXPIRED);
+  });
+});
+
+describe('login rate limit', () => {
+  it('answers repeated attempts on one account from one address with a 429 envelope', async () => {
+    const limited = await buildTestApp({ env: { LOGIN_RATE_MAX: '3' } });
+    try {
+      const attempt = (email: string) => call(limited, '/api/user/login', { email, password: 'wrong-password' });
+      for (let i = 0; i < 3; i += 1) expect((await attempt('victim@example.com')).result.code).toBe(Codes.LOGIN_FAILED);
+      const blocked = await attempt('VICTIM@example.com');
+      expect(blocked.status).toBe(429);
+      expect(blocked.result).toEqual({ code: Codes.RATE_LIMITED, data: {}, msg: '操作过于频繁，请稍后再试' });
+      expect(blocked.response.headers['retry-after']).toBeDefined();
+      // Even the right password is not tried while blocked.
+      const right = await call(limited, '/api/user/login', { email: 'victim@example.com', password: TEST_ADMIN.password });
+      expect(right.status).toBe(429);
+      // Another account from the same address is not blocked by it.
+      expect((await attempt('other@example.com')).result.code).toBe(Codes.LOGIN_FAILED);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('first admin', () => {
+  it('is created from ADMIN_EMAIL and ADMIN_PASSWORD, confirmed, with type admin', async () => {
+    const rows = await app.database.query<{ type: string; email_confirmed: boolean; password_hash: string }>(
+      'SELECT type, email_confirmed, password_hash FROM users WHERE email = $1',
+      [TEST_ADMIN.email],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ type: 'admin', email_confirmed: true });
+    expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
+    const cookie = await loginAsAdmin(app);
+    const { result } = await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie });
+    expect(result.data.type).toBe('admin');
+  });
+
+  it('sets the marker cookie beside the session cookie', async () => {
+    const { response } = await call(app, '/api/user/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+    const marker = response.cookies.find((c) => c.name === cookieNames.token);
+    expect(marker).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+    expect(marker?.httpOnly).toBeFalsy();
+  });
+});

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { e2eEnv } from '../support/env';
+import { loginAs } from '../support/session';
+
+test('the page holds exactly one React renderer across the shell and three remotes', async ({ page }) => {
+  // React DOM registers itself with the devtools hook once per copy.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object; __reactCopies: number };
+    w.__reactCopies = 0;
+    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject() {
+        w.__reactCopies += 1;
+        return w.__reactCopies;
+      },
+      onCommitFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+      checkDCE() {},
+    };
+  });
+  await page.goto('/#/');
+  await expect(page.getByRole('heading', { name: '使用教程' })).toBeVisible();
+  for (const path of ['/shop', '/flclash_for_pc', '/agents']) {
+    await page.getByRole('navigation', { name: '主菜单' }); // header stays mounted
+    await page.evaluate((p) => (location.hash = `#${p}`), path);
+    await expect(page.locator('[data-remote]')).toBeVisible();
+  }
+  expect(await page.evaluate(() => (window as unknown as { __reactCopies: number }).__reactCopies)).toBe(1);
+});
+
+test('the session set by the shell is the one a remote reads', async ({ page }) => {
+  await loginAs(page);
+  await page.goto('/#/');
+  await expect(page.getByTestId('header-email')).toHaveText(e2eEnv.admin.email);
+  await expect(page.getByTestId('dashboard-account')).toHaveText(`当前账号：${e2eEnv.admin.email}`);
+  // Logging out in the shell empties the store the remote reads.
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+  await page.evaluate(() => (location.hash = '#/'));
+  await expect(page.getByTestId('dashboard-account')).toHaveText('登录后即可获取订阅链接。');
+});
+
+test('the admin remote loads for an admin', async ({ page }) => {
+  await loginAs(page);
+  const loaded = page.waitForRequest((r) => r.url().includes('/remotes/mf-admin/'));
+  await page.goto('/#/admin_stastic');
+  await loaded;
+  await expect(page.locator('[data-remote="mf_admin"]')).toBeVisible();
+});
+
+test('the tutorials remote is served from another origin', async ({ page }) => {
+  const fromOtherOrigin = page.waitForResponse((r) => r.url().startsWith(e2eEnv.remoteHostUrl) && r.ok());
+  await page.goto('/#/singbox_for_mac');
+  await fromOtherOrigin;
+  await expect(page.locator('[data-remote="mf_tutorials"]')).toBeVisible();
+});

@@ -1,0 +1,30 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { e2eEnv, repoRoot } from '../support/env';
+
+test('a remote rebuilt with a changed text is picked up by the unchanged shell', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/#/flclash_for_pc');
+  const placeholder = page.locator('[data-remote="mf_tutorials"]');
+  await expect(placeholder).toContainText('该页面正在建设中。');
+  const shellHtml = await (await page.request.get('/')).text();
+
+  const label = `redeploy-${Date.now()}`;
+  const out = mkdtempSync(path.join(os.tmpdir(), 'mf-tutorials-'));
+  execFileSync('npm', ['run', 'build', '-w', 'mf-tutorials'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORTAL_DIST_DIR: out, PORTAL_BUILD_LABEL: label },
+    stdio: 'ignore',
+  });
+  // Deploy: replace the files the remote's origin serves.
+  rmSync(e2eEnv.remoteHostDir, { recursive: true, force: true });
+  cpSync(out, e2eEnv.remoteHostDir, { recursive: true });
+  rmSync(out, { recursive: true, force: true });
+
+  await page.reload();
+  await expect(placeholder).toContainText(label);
+  expect(await (await page.request.get('/')).text()).toBe(shellHtml);
+});

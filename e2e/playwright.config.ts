@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+import { e2eEnv } from './support/env';
+
+// Runs against the production builds served by the all-in-one BFF (fresh data directory),
+// plus a second static origin hosting the tutorials remote, in Debian's Chromium.
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: e2eEnv.baseUrl,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node --import tsx support/remote-host.mjs',
+      url: `${e2eEnv.remoteHostUrl}/mf-manifest.json`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'node --import tsx support/start-bff.mjs',
+      url: `${e2eEnv.baseUrl}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+    },
+  ],
+});

@@ -1,0 +1,178 @@
+// npm run bench — load test of the BFF's hot path against a bare Fastify route in the same run.
+// Starts the real server (tsx) on a temp PGlite data dir (and on PostgreSQL when
+// BENCH_DATABASE_URL is set), runs autocannon (10 connections, a few seconds per target) against
+// GET /bench/bare and the envelope call POST /api/user/userinfo (decode, one primary-key join,
+// encode), prints req/s, p99 and the ratio, then runs scripts/first-page-size.mjs if present.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 10;
+const ADMIN = { email: 'bench@localhost', password: 'bench-password-not-secret' };
+
+const children = new Set();
+const tempDirs = new Set();
+function cleanUp() {
+  for (const child of children) child.kill('SIGKILL');
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+process.on('exit', cleanUp);
+// The whole run is bounded, whatever hangs.
+setTimeout(() => {
+  console.error('bench: timed out');
+  process.exit(1);
+}, 120_000).unref();
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const encode = (payload) => JSON.stringify({ data: Buffer.from(JSON.stringify(payload)).toString('base64') });
+const decode = (body) => JSON.parse(Buffer.from(body.data, 'base64').toString('utf8'));
+
+async function startServer(label, env) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bff/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SERVE_STATIC: 'false',
+      BENCH_ROUTES: 'true',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.add(child);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${label}: server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 60_000) throw new Error(`${label}: server not ready after 60 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const startMs = Date.now() - started;
+  return {
+    base,
+    startMs,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      children.delete(child);
+    },
+  };
+}
+
+async function loginCookie(base) {
+  const response = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: encode(ADMIN),
+  });
+  const result = decode(await response.json());
+  if (result.code !== 0) throw new Error(`bench login failed: ${result.code} ${result.msg}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  const sid = cookie.split(';')[0];
+  // Prove the measured call really succeeds (autocannon only sees HTTP statuses).
+  const check = await fetch(`${base}/api/user/userinfo`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: sid },
+    body: encode({}),
+  });
+  const info = decode(await check.json());
+  if (info.code !== 0 || info.data.email !== ADMIN.email) throw new Error('bench: userinfo check failed');
+  return sid;
+}
+
+async function load(label, options) {
+  // A short warm-up so JIT and connection pools are hot before measuring.
+  await autocannon({ ...options, connections: CONNECTIONS, amount: 500 });
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
+  return {
+    label,
+    reqPerSec: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+function envelopeTarget(base, cookie) {
+  return {
+    url: `${base}/api/user/userinfo`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: encode({}),
+  };
+}
+
+const rows = [];
+const tempDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+tempDirs.add(tempDir);
+
+const pglite = await startServer('pglite', { DATA_DIR: tempDir });
+try {
+  const cookie = await loginCookie(pglite.base);
+  rows.push(await load('bare Fastify GET /bench/bare', { url: `${pglite.base}/bench/bare` }));
+  rows.push(await load('envelope userinfo (PGlite)', envelopeTarget(pglite.base, cookie)));
+} finally {
+  await pglite.stop();
+}
+
+if (process.env.BENCH_DATABASE_URL) {
+  const postgres = await startServer('postgres', { DATABASE_URL: process.env.BENCH_DATABASE_URL, DATA_DIR: tempDir });
+  try {
+    const cookie = await loginCookie(postgres.base);
+    rows.push(await load('envelope userinfo (PostgreSQL)', envelopeTarget(postgres.base, cookie)));
+  } finally {
+    await postgres.stop();
+  }
+}
+
+const bare = rows[0];
+console.log(`\nBFF bench: ${CONNECTIONS} connections, ${DURATION_S} s per target, load generator on the same machine`);
+console.log('target'.padEnd(34), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'vs bare'.padStart(8), 'errors'.padStart(7));
+for (const row of rows) {
+  console.log(
+    row.label.padEnd(34),
+    row.reqPerSec.toFixed(0).padStart(9),
+    String(row.p99).padStart(8),
+    `${((row.reqPerSec / bare.reqPerSec) * 100).toFixed(1)}%`.padStart(8),
+    String(row.errors).padStart(7),
+  );
+}
+const failed = rows.some((row) => row.errors > 0);
+if (failed) console.error('bench: some requests failed');
+
+const sizeScript = path.join(root, 'scripts', 'first-page-size.mjs');
+if (existsSync(sizeScript)) {
+  console.log('\nfirst-page-size:');
+  const size = spawnSync(process.execPath, [sizeScript], { cwd: root, stdio: 'inherit', timeout: 90_000 });
+  if (size.status !== 0) console.error(`first-page-size exited with ${size.status ?? size.signal}`);
+}
+
+cleanUp();
+process.exit(failed ? 1 : 0);
