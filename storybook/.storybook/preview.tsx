@@ -26,6 +26,7 @@ function resetSession() {
 const preview = {
   // Project loaders finish before a story's own loaders start, so those can call the mocked API.
   loaders: [mswLoader(startMockWorker), resetSession],
+  // The shell's providers; a story opens at another path with `parameters: { route: '/shop' }`.
   decorators: [
     (Story, { parameters }) => (
       <PortalProvider system={portalSystem}>

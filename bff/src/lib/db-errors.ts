@@ -10,6 +10,7 @@ const UNAVAILABLE_CODES = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
   '53300', // too_many_connections
+  '3D000', // the database itself is gone
 ]);
 const UNAVAILABLE_MESSAGES = [/connection terminated/i, /timeout exceeded when trying to connect/i, /Connection refused/i, /PGlite is closed/i];
 

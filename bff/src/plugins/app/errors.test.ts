@@ -2,8 +2,8 @@ import { Codes } from '@portal/contracts';
 import { EmptyRequest } from '@portal/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../test/api.js';
-import { buildTestApp, LogCapture } from '../../../test/build-test-app.js';
+import { call, loginAsAdmin } from '../../../test/api.js';
+import { buildTestApp, createTestDatabase, LogCapture } from '../../../test/build-test-app.js';
 import { DomainError } from '../../lib/domain-error.js';
 
 const logs = new LogCapture();
@@ -80,5 +80,30 @@ describe('error handler', () => {
   it('still answers after a failure', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('database outage', () => {
+  it('answers 503 UNAVAILABLE, not a 500, when the database cannot be reached', async () => {
+    const database = await createTestDatabase();
+    const app = await buildTestApp({ database });
+    try {
+      const cookie = await loginAsAdmin(app);
+      await database.dispose();
+      const { status, result } = await call(app, '/api/user/userinfo', {}, { cookie });
+      expect(status).toBe(503);
+      expect(result.code).toBe(Codes.UNAVAILABLE);
+      expect(result.msg).toBe('服务暂时不可用，请稍后再试');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('malformed URLs', () => {
+  it('are answered with a 400 envelope', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/user/%E0%A4%A', payload: '{}' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty('data');
   });
 });

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what a fresh clone on a fresh machine lacks: npm packages always (when missing),
+# and with --system also Debian's Chromium and PostgreSQL (as root, through apt-get).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+if [ ! -d node_modules/.bin ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "ensure-deps: installing npm packages"
+  npm ci --no-audit --no-fund
+fi
+
+if [ "${1:-}" = "--system" ]; then
+  missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium fonts-noto-cjk)
+  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+  if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" != "0" ]; then
+      echo "ensure-deps: need root to install ${missing[*]}" >&2
+      exit 1
+    fi
+    echo "ensure-deps: apt-get install ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+fi

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# All-in-one portal: installs and builds what is missing, then serves the shell, the remotes
+# and the API on PORT (default 8080) with the embedded database in DATA_DIR (default ./data).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-deps.sh
+for app in shell mf-user mf-shop mf-tutorials mf-admin; do
+  if [ ! -f "$app/dist/mf-manifest.json" ]; then
+    bash scripts/build.sh
+    break
+  fi
+done
+export DATA_DIR="${DATA_DIR:-$PWD/data}"
+cd bff
+exec node --import tsx src/server.ts
