@@ -7,6 +7,8 @@ const remoteUrl = (name) => `http://localhost:${ports[name]}/mf-manifest.json`;
 const env = {
   ...process.env,
   PORT: String(ports.bff),
+  // The shell's dev server proxies the API, so browser calls carry the shell's origin.
+  PUBLIC_ORIGIN: `http://localhost:${ports.shell}`,
   REMOTE_MF_USER_URL: remoteUrl('mf_user'),
   REMOTE_MF_SHOP_URL: remoteUrl('mf_shop'),
   REMOTE_MF_TUTORIALS_URL: remoteUrl('mf_tutorials'),

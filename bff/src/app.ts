@@ -33,8 +33,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
-    // Types list no number, but Fastify passes a hop count through to proxy-addr.
-    trustProxy: config.trustProxy as boolean | string[],
+    trustProxy: config.trustProxy,
     bodyLimit: MAX_ENVELOPE_BYTES,
     genReqId: () => randomUUID(),
     // shutdown.ts answers 503 in the envelope instead.

@@ -54,10 +54,11 @@ describe('loadConfig', () => {
     }
   });
 
-  it('parses TRUST_PROXY as a switch, a hop count or an address list', () => {
+  it('parses TRUST_PROXY as a switch or an address list', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1, loopback' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: '2 hops' })).toThrow(/TRUST_PROXY/);
   });
 
   it('normalises the admin e-mail and public origins', () => {

@@ -25,7 +25,7 @@ export interface AppConfig {
   describeHost: string;
   staticRoot: string;
   serveStatic: boolean;
-  trustProxy: boolean | number | string[];
+  trustProxy: boolean | string[];
   logLevel: LogLevel;
   serviceTimezone: string;
   /** Origins allowed to make state-changing API calls besides the request's own origin. */
@@ -186,14 +186,17 @@ function parseBoolean(value: string, name: string, problems: string[]): boolean 
   return false;
 }
 
-/** true/false, a hop count, or a comma-separated list of proxy addresses/CIDRs. */
-function parseTrustProxy(value: string, problems: string[]): boolean | number | string[] {
-  const v = value.toLowerCase();
-  if (['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(v) && !/^\d+$/.test(v)) {
-    return parseBoolean(v, 'TRUST_PROXY', problems);
+/**
+ * true/false, or a comma-separated list of proxy addresses/CIDRs. No hop count: Fastify 5 cannot
+ * check the immediate peer with one and then trusts no forwarded header at all.
+ */
+function parseTrustProxy(value: string, problems: string[]): boolean | string[] {
+  if (['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(value.toLowerCase())) {
+    return parseBoolean(value, 'TRUST_PROXY', problems);
   }
-  if (/^\d+$/.test(v)) return Number(v);
   const list = value.split(',').map((s) => s.trim()).filter(Boolean);
-  if (list.length === 0) problems.push('TRUST_PROXY must be true, false, a hop count or a list of addresses');
+  if (list.some((entry) => !/^[0-9a-fA-F.:/]+$/.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry))) {
+    problems.push('TRUST_PROXY must be true, false, or a list of proxy addresses/CIDRs (or loopback, linklocal, uniquelocal)');
+  }
   return list;
 }

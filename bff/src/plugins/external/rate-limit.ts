@@ -5,7 +5,7 @@ import { DomainError } from '../../lib/domain-error.js';
 
 /**
  * Routes opt in with `config.rateLimit`. Counters live in process memory, which is right for one
- * instance; several instances behind a balancer need a shared store (see docs/architecture.md).
+ * instance; several instances behind a balancer need a shared store (see bff/README.md).
  */
 export default fp(
   async (fastify) => {
