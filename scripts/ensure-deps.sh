@@ -7,7 +7,9 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 if [ ! -d node_modules/.bin ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "ensure-deps: installing npm packages"
-  npm ci --no-audit --no-fund
+  # npm install, not npm ci: npm 11 leaves some optional platform binaries (unrs-resolver)
+  # out of the lock file, and npm ci then refuses a lock that npm install accepts.
+  npm install --no-audit --no-fund
 fi
 
 if [ "${1:-}" = "--system" ]; then
