@@ -150,3 +150,23 @@ describe('first admin', () => {
     expect(marker?.httpOnly).toBeFalsy();
   });
 });
+
+describe('adopt_token', () => {
+  it('turns a live session token from the address into the session cookie', async () => {
+    const cookie = await login(app, 'alice@example.com', 'alice-password-1');
+    const token = cookie.slice('sid='.length).split(';')[0]!;
+    const adopted = await call(app, '/api/user/adopt_token', { token });
+    expect(adopted.result.code).toBe(0);
+    const set = adopted.response.cookies.find((c) => c.name === cookieNames.session);
+    expect(set?.value).toBe(token);
+    expect(set?.httpOnly).toBe(true);
+    const info = await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie: `sid=${set!.value}` });
+    expect(info.result.data.email).toBe('alice@example.com');
+  });
+
+  it('refuses a token that is not a live session, and sets no cookie', async () => {
+    const refused = await call(app, '/api/user/adopt_token', { token: 'forged-token-value' });
+    expect(refused.result.code).toBe(Codes.SESSION_EXPIRED);
+    expect(refused.response.cookies).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@ import { DomainError } from '../../lib/domain-error.js';
 import { clearSessionCookies, setSessionCookies } from '../../plugins/app/auth.js';
 import { payloadOf } from '../../plugins/app/envelope.js';
 import { normaliseEmail, type AccountsService } from './service.js';
-import { EmptyRequest, LoginRequest } from './schema.js';
+import { AdoptTokenRequest, EmptyRequest, LoginRequest } from './schema.js';
 
 function clientMeta(request: FastifyRequest) {
   const userAgent = request.headers['user-agent'];
@@ -60,6 +60,17 @@ export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsServi
       const previous = request.cookies[cookieNames.session];
       if (previous !== undefined) await accounts.logout(previous);
       setSessionCookies(request, reply, session.token);
+      return reply.envelope({});
+    },
+  });
+
+  // The spec's `?token=` address parameter: only a live session's token becomes the cookie.
+  fastify.post('/api/user/adopt_token', {
+    config: { access: 'public', payload: AdoptTokenRequest },
+    handler: async (request, reply) => {
+      const { token } = payloadOf(request, AdoptTokenRequest);
+      await accounts.adopt(token);
+      setSessionCookies(request, reply, token);
       return reply.envelope({});
     },
   });

@@ -1,2 +1,2 @@
 // The call shapes are the contract's; the BFF re-exports the ones this module validates with.
-export { EmptyRequest, LoginRequest, UserInfo } from '@portal/contracts/schemas';
+export { AdoptTokenRequest, EmptyRequest, LoginRequest, UserInfo } from '@portal/contracts/schemas';

@@ -45,6 +45,11 @@ export function createAccountsService({ repo, sessions, passwords, defaultDescri
       return sessions.create(user.id, meta);
     },
 
+    /** Verifies a session token handed over in the address before its cookie is set. */
+    async adopt(token: string): Promise<void> {
+      if ((await sessions.resolve(token)) === null) throw new DomainError(Codes.SESSION_EXPIRED);
+    },
+
     async logout(token: string | undefined): Promise<void> {
       if (token !== undefined) await sessions.destroy(token);
     },

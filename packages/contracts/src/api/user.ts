@@ -48,3 +48,7 @@ export const LoginRequest = Type.Object({
 export type LoginRequest = Static<typeof LoginRequest>;
 
 export const EmptyRequest = Type.Object({});
+
+/** `?token=` from the address: a session token handed over so the BFF can set its cookie. */
+export const AdoptTokenRequest = Type.Object({ token: Type.String({ minLength: 1, maxLength: 512 }) });
+export type AdoptTokenRequest = Static<typeof AdoptTokenRequest>;
