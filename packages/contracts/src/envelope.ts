@@ -92,7 +92,7 @@ function withoutDangerousKeys(value: unknown): unknown {
   if (value !== null && typeof value === 'object') {
     const clean: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {
-      if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
+      if (key === '__proto__' || key === 'constructor') continue;
       clean[key] = withoutDangerousKeys(child);
     }
     return clean;
