@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { e2eEnv } from './support/env';
+import { chromiumLaunchOptions } from '../scripts/lib/chromium.mjs';
 
 // Runs against the production builds served by the all-in-one BFF (fresh data directory),
 // plus a second static origin hosting the tutorials remote, in Debian's Chromium.
@@ -16,18 +17,7 @@ export default defineConfig({
     baseURL: e2eEnv.baseUrl,
     locale: 'zh-CN',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: [
     {

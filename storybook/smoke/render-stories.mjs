@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium.mjs';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
 const staticDir = path.join(root, 'storybook-static');
@@ -87,19 +88,7 @@ await mkdir(shotDir, { recursive: true });
 
 const server = await serveStatic();
 const origin = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 
 const report = (line) => process.stdout.write(`${line}\n`);
 const failures = [];
