@@ -6,3 +6,8 @@ export * from './portal-config.js';
 // Types only: the browser must not carry the TypeBox runtime. The BFF imports the schema
 // values from '@portal/contracts/schemas'.
 export type * from './api/user.js';
+export type * from './api/account.js';
+export type * from './api/notices.js';
+export type * from './api/coupons.js';
+export type * from './api/sign-use.js';
+export * from './messages.js';

@@ -1,2 +1,5 @@
 /** TypeBox schemas of the calls: values for the BFF's validation; types come from the index. */
 export * from './api/user.js';
+export * from './api/account.js';
+export * from './api/notices.js';
+export * from './api/coupons.js';
