@@ -7,3 +7,4 @@ export * from './device.js';
 export * from './format.js';
 export * from './agency.js';
 export * from './portal-store.js';
+export * from './local-records.js';
