@@ -5,7 +5,7 @@ import { useSession } from '@portal/platform';
 export default function DashboardPage() {
   const user = useSession((s) => s.user);
   return (
-    <Box p={{ base: '4', md: '6' }} data-remote="mf_user" data-page="dashboard">
+    <Box p={{ base: "4", md: "6" }}>
       <Heading as="h1" size="xl" mb="2">
         使用教程
       </Heading>

@@ -15,7 +15,15 @@ export function definePages(
   const pages: Record<string, ComponentType> = {};
   for (const page of pagesOf(remote)) {
     const route = routes.find((r) => r.remote === remote && r.page === page)!;
-    pages[page] = real[page] ?? (() => <PagePlaceholder route={route} note={note} />);
+    const Real = real[page];
+    // Every page carries its owner's marker, so tests and styles find the area a remote rendered.
+    pages[page] = Real
+      ? () => (
+          <div data-remote={remote} data-page={page}>
+            <Real />
+          </div>
+        )
+      : () => <PagePlaceholder route={route} note={note} />;
   }
   return pages;
 }
