@@ -83,3 +83,29 @@ export async function call<T = unknown>(
     if (options.loading) useApiLoading.setState((s) => ({ pending: s.pending - 1 }));
   }
 }
+
+/** What a plain-JSON GET resolves to; status 502 and `data: null` mark a network failure. */
+export interface GetJsonResult<T> {
+  status: number;
+  data: T | null;
+}
+
+/**
+ * GETs `/api/<path>` with a query and reads a plain JSON answer (no envelope), for the few
+ * calls the spec describes that way, like the e-mail confirmation links.
+ */
+export async function getJson<T>(path: string, query: Record<string, string> = {}): Promise<GetJsonResult<T>> {
+  let response: Response;
+  try {
+    response = await http.get(`${serverHost()}/api/${path.replace(/^\/+/, '')}`, { searchParams: query });
+  } catch {
+    notify({ kind: 'error', title: NETWORK_ERROR_TOAST, durationMs: toastMs.short });
+    return { status: 502, data: null };
+  }
+  try {
+    return { status: response.status, data: (await response.json()) as T };
+  } catch (error) {
+    console.error('unparseable response', path, error);
+    return { status: response.status, data: null };
+  }
+}

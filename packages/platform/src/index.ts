@@ -8,3 +8,4 @@ export * from './format.js';
 export * from './agency.js';
 export * from './portal-store.js';
 export * from './local-records.js';
+export * from './subscription-links.js';
