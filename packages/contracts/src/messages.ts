@@ -84,3 +84,135 @@ export const ResetRefusals = {
   describeUrlError: 'DESCRIBE_URL_ERROR',
   userNotExist: 'USER_NOT_EXIST',
 } as const;
+
+/** Texts of the QR dialog (spec-1 §2): the subscription use and the shop's WeChat payment. */
+export const qrMessages = {
+  close: '关闭',
+  drawing: '二维码生成中...',
+  scanWithPhone: '请使用手机扫码',
+  wxpaySteps: ['保存截图', '打开微信扫一扫', '从相册选取'],
+} as const;
+
+/**
+ * Labels, headings and success screens of the mf-user screens. The spec describes these in
+ * English or not at all; this is our Chinese wording (the spec's quoted texts stay in `messages`).
+ */
+export const userMessages = {
+  fields: {
+    email: '邮箱',
+    emailPlaceholder: '请输入邮箱',
+    password: '密码',
+    passwordPlaceholder: '请输入密码',
+    confirmPassword: '确认密码',
+    newPassword: '新密码',
+    confirmNewPassword: '确认新密码',
+    subscriptionLink: '订阅链接',
+    subscriptionLinkPlaceholder: '请粘贴你的订阅链接',
+  },
+  login: {
+    title: '登录',
+    submit: '登录',
+    forgot: '忘记密码',
+    quickRegister: '快速注册',
+    noAccount: '还没有账号？',
+  },
+  register: {
+    title: '注册',
+    submit: '注册',
+    haveAccount: '已有账号？',
+    toLogin: '去登录',
+    successTitle: '注册成功',
+    checkMail: (email: string) => `确认邮件已发送至 ${email}，请点击邮件中的链接完成注册，确认后即可登录。`,
+    countdown: (seconds: number) => `${seconds} 秒后跳转首页`,
+    goHome: '立即前往首页',
+  },
+  confirm: {
+    title: '账号确认',
+    pending: '正在确认，请稍候...',
+    directLogin: '直接登录',
+    reRegister: '重新注册',
+  },
+  reset: {
+    title: '找回密码',
+    findAccount: '找回账号',
+    finding: '查找中...',
+    submit: '修改密码',
+    submitting: '提交中...',
+    successDetail: '确认邮件已发送到你的邮箱，点击邮件中的链接后新密码生效。',
+    toLogin: '去登录',
+    backToLogin: '返回登录',
+  },
+  dashboard: {
+    title: '使用教程',
+    visitorPrompt: '登录后即可获取订阅链接。',
+    account: (email: string) => `当前账号：${email}`,
+    login: '登录',
+    register: '注册',
+    loginToSee: '登录后查看',
+    loadFailed: '用户信息加载失败',
+    loadFailedDetail: '请检查网络后重试。',
+  },
+  timePackage: {
+    title: '时间套餐',
+    remainingDays: '剩余天数',
+    days: (days: number) => `${days} 天`,
+    dailyRemaining: '今日剩余流量',
+    dailyUsed: (used: string, limit: string) => `今日已用 ${used} GB / ${limit} GB`,
+  },
+  traffic: {
+    title: '不限时流量',
+    remaining: '剩余流量',
+    buyMore: '购买流量',
+  },
+  signUseCard: {
+    title: '每日签到',
+    button: '每日签到',
+    signing: '签到中...',
+    done: '已签到',
+    reward: (mb: number) => `付费用户每日签到可领取 ${mb} MB 流量`,
+    streak: (days: number, target: number, bonusMb: number) =>
+      `已连续签到 ${days} 天，连续签到 ${target} 天额外奖励 ${bonusMb} MB`,
+    success: (addedMb: string) => `签到成功，获得 ${addedMb} MB 流量`,
+    successWithBonus: (addedMb: string, target: number) =>
+      `签到成功，获得 ${addedMb} MB 流量，其中包含连续签到 ${target} 天的额外奖励`,
+  },
+  startUsing: {
+    title: '开始使用',
+    subtitle: '选择你的设备，下载客户端，一键导入订阅即可使用。',
+    recommended: '推荐',
+    directNodes: '支持直连节点',
+    tutorial: '使用教程',
+    subscribe: '订阅',
+    version: (version: string) => `版本 ${version}`,
+    troubleshooting: '连接不上？查看常见问题',
+    appleId: 'iOS 没有海外 Apple ID？使用共享 Apple ID',
+  },
+  advanced: {
+    title: '高级导入',
+    subtitle: '更多客户端的订阅方式。',
+    noDirect: '不支持直连',
+    allSsrLinks: '查看全部 SSR 链接',
+  },
+  menu: {
+    import: '一键导入',
+    importMoji: '一键导入（moji 版）',
+    copy: '复制订阅链接',
+    copyMoji: '复制订阅链接（moji 版）',
+    qr: '显示二维码',
+    reset: '重置订阅链接',
+    confirm: '确认',
+    cancel: '取消',
+    resetting: '重置中...',
+  },
+  purchase: {
+    title: '购买套餐',
+    body: '多国家原生住宅 IP，回国线路；按流量购买不限时间，或按时间购买不限流量；不限设备，不限速，支持 USDT 付款。',
+    cta: '去商店看看',
+    close: '关闭',
+  },
+  promo: {
+    title: '流量不够用？',
+    body: '商务专线、中转线路，全平台客户端；邀请好友消费还可获得现金返利。',
+    cta: '查看套餐',
+  },
+} as const;
