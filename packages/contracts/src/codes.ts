@@ -26,6 +26,17 @@ export const Codes = {
   GIFT_NOT_ENOUGH_TRAFFIC: 1038,
   GIFT_TOO_FREQUENT: 1039,
   GIFT_CODE_INVALID: 1040,
+  // Ours, for refusals the spec does not number; like the spec's codes they travel with HTTP 200.
+  /** Login with the right password on an account whose e-mail was never confirmed. */
+  EMAIL_NOT_CONFIRMED: 1101,
+  /** A confirmation link (signup_confirm, change_password) that is unknown, used or expired. */
+  CONFIRM_LINK_INVALID: 1102,
+  /** reset_password / get_email: `msg` is one of ResetRefusals (DESCRIBE_URL_ERROR, USER_NOT_EXIST). */
+  DESCRIBE_URL_REFUSED: 1103,
+  /** Daily sign-in is for paid users only. */
+  SIGN_USE_PAID_ONLY: 1104,
+  /** Already signed in today (in the service's time zone). */
+  SIGN_USE_DONE_TODAY: 1105,
   BAD_ENVELOPE: 4000,
   INVALID_PAYLOAD: 4001,
   FORBIDDEN: 4003,
@@ -73,6 +84,11 @@ export const defaultMessages: Partial<Record<number, string>> = {
   [Codes.UNKNOWN]: '未知错误',
   [Codes.SESSION_EXPIRED]: '登录过期，请登录',
   [Codes.NOT_ALLOWED]: '该账号不允许这样操作。',
+  [Codes.EMAIL_NOT_CONFIRMED]: '邮箱尚未验证，请先点击验证邮件中的链接',
+  [Codes.CONFIRM_LINK_INVALID]: '链接无效或已过期',
+  [Codes.DESCRIBE_URL_REFUSED]: 'DESCRIBE_URL_ERROR',
+  [Codes.SIGN_USE_PAID_ONLY]: '付费用户才能领取每日福利',
+  [Codes.SIGN_USE_DONE_TODAY]: '今天已经签到过了',
   [Codes.BAD_ENVELOPE]: '请求格式错误',
   [Codes.INVALID_PAYLOAD]: '请求参数错误',
   [Codes.FORBIDDEN]: '没有权限',
