@@ -6,3 +6,4 @@ export { PageSkeleton } from './components/page-skeleton.js';
 export { RegionError, type RegionErrorProps } from './components/region-error.js';
 export { PagePlaceholder } from './components/page-placeholder.js';
 export { definePages } from './components/remote-pages.js';
+export { QrDialog, QR_DRAW_DELAY_MS, QR_SIZE, type QrDialogProps } from './components/qr-dialog.js';

@@ -34,6 +34,14 @@ import { linkRecipe } from '@chakra-ui/theme-parts/recipes/link.js';
 import { skeletonRecipe } from '@chakra-ui/theme-parts/recipes/skeleton.js';
 import { spinnerRecipe } from '@chakra-ui/theme-parts/recipes/spinner.js';
 import { toastSlotRecipe } from '@chakra-ui/theme-parts/recipes/toast.js';
+import { badgeRecipe } from '@chakra-ui/theme-parts/recipes/badge.js';
+import { inputRecipe } from '@chakra-ui/theme-parts/recipes/input.js';
+import { cardSlotRecipe } from '@chakra-ui/theme-parts/recipes/card.js';
+import { dialogSlotRecipe } from '@chakra-ui/theme-parts/recipes/dialog.js';
+import { fieldSlotRecipe } from '@chakra-ui/theme-parts/recipes/field.js';
+import { menuSlotRecipe } from '@chakra-ui/theme-parts/recipes/menu.js';
+import { progressSlotRecipe } from '@chakra-ui/theme-parts/recipes/progress.js';
+import { tabsSlotRecipe } from '@chakra-ui/theme-parts/recipes/tabs.js';
 import { portalThemeConfig } from './tokens.js';
 
 /**
@@ -47,8 +55,18 @@ export const portalRecipes = {
   link: linkRecipe,
   skeleton: skeletonRecipe,
   spinner: spinnerRecipe,
+  badge: badgeRecipe,
+  input: inputRecipe,
 };
-export const portalSlotRecipes = { toast: toastSlotRecipe };
+export const portalSlotRecipes = {
+  toast: toastSlotRecipe,
+  card: cardSlotRecipe,
+  dialog: dialogSlotRecipe,
+  field: fieldSlotRecipe,
+  menu: menuSlotRecipe,
+  progress: progressSlotRecipe,
+  tabs: tabsSlotRecipe,
+};
 
 /** The portal's one Chakra system: the default tokens and conditions, our brand, our recipes. */
 export const portalSystem = createSystem(
