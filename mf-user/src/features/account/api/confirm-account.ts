@@ -1,0 +1,23 @@
+import type { ConfirmAnswer, ConfirmQuery } from '@portal/contracts';
+import { getJson, type GetJsonResult } from '@portal/platform';
+
+export type ConfirmAction = 'signup' | 'change_password';
+
+// The keys are single-use: a second request for the same link (a remount, a double effect) must
+// share the first one's answer instead of being refused.
+const inFlight = new Map<string, Promise<GetJsonResult<ConfirmAnswer>>>();
+
+/**
+ * GET /api/account/signup_confirm or /api/account/change_password with serial_id and key.
+ * The answer is plain JSON {Code, Msg}, not the envelope.
+ */
+export function confirmAccount(action: ConfirmAction, query: ConfirmQuery): Promise<GetJsonResult<ConfirmAnswer>> {
+  const path = action === 'change_password' ? 'account/change_password' : 'account/signup_confirm';
+  const key = `${path}|${query.serial_id}|${query.key}`;
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = getJson<ConfirmAnswer>(path, { serial_id: query.serial_id, key: query.key });
+    inFlight.set(key, pending);
+  }
+  return pending;
+}

@@ -1,0 +1,202 @@
+import { clientVersions, userMessages } from '@portal/contracts';
+import {
+  oneTapUrl,
+  quantumultXResource,
+  qxRuleHost,
+  shadowrocketSub,
+  type Platform,
+  type SubscriptionLinks,
+} from '@portal/platform';
+
+/**
+ * Every client app of spec-1 and how its subscribe menu works: which link it copies and shows as a
+ * QR code, which URL scheme imports it in one tap, and on which devices that works.
+ */
+export type ClientId =
+  | 'shadowrocket'
+  | 'flclash'
+  | 'ssr'
+  | 'loon'
+  | 'clash'
+  | 'surge'
+  | 'quantumultx'
+  | 'surfboard'
+  | 'clashMeta'
+  | 'v2box'
+  | 'streisand'
+  | 'quantumult'
+  | 'singbox'
+  | 'v2rayng'
+  | 'v2ray';
+
+type LinkOf = (links: SubscriptionLinks) => string;
+
+export interface SubscriptionClient {
+  id: ClientId;
+  name: string;
+  /** The link copied to the clipboard. */
+  link: LinkOf;
+  /** What the QR code holds (the link unless the client scans another form). */
+  qr?: LinkOf;
+  oneTap?: LinkOf;
+  /** One-tap import works only on a phone, or only on iOS. */
+  oneTapNeeds?: 'mobile' | 'ios';
+  /** Shadowrocket and SSR check that user info carries the user id before opening. */
+  checksUserId?: boolean;
+  /** Clash Meta's second link, with flag emoji in node names. */
+  moji?: { link: LinkOf; oneTap: LinkOf };
+}
+
+export const clients: Record<ClientId, SubscriptionClient> = {
+  shadowrocket: {
+    id: 'shadowrocket',
+    name: 'Shadowrocket',
+    link: (l) => l.ss,
+    qr: (l) => shadowrocketSub(l.ss),
+    oneTap: (l) => oneTapUrl.shadowrocket(l.ss),
+    oneTapNeeds: 'mobile',
+    checksUserId: true,
+  },
+  flclash: { id: 'flclash', name: 'FLClash', link: (l) => l.flclash, oneTap: (l) => oneTapUrl.flclash(l.flclash) },
+  ssr: { id: 'ssr', name: 'SSR', link: (l) => l.ssr, checksUserId: true },
+  loon: { id: 'loon', name: 'Loon', link: (l) => l.ss, oneTap: (l) => oneTapUrl.loon(l.ss) },
+  clash: { id: 'clash', name: 'Clash', link: (l) => l.clash, oneTap: (l) => oneTapUrl.clash(l.clashNamed) },
+  surge: { id: 'surge', name: 'Surge', link: (l) => l.surge, oneTap: (l) => oneTapUrl.surge(l.surge), oneTapNeeds: 'ios' },
+  quantumultx: {
+    id: 'quantumultx',
+    name: 'QuantumultX',
+    link: (l) => l.qx,
+    oneTap: (l) => oneTapUrl.quantumultX(quantumultXResource(l.qx, qxRuleHost(l.base))),
+    oneTapNeeds: 'mobile',
+  },
+  surfboard: { id: 'surfboard', name: 'Surfboard', link: (l) => l.surfboard, oneTap: (l) => oneTapUrl.surfboard(l.surfboard) },
+  clashMeta: {
+    id: 'clashMeta',
+    name: 'Clash Meta',
+    link: (l) => l.clash,
+    oneTap: (l) => oneTapUrl.clashMeta(l.clashNamed),
+    moji: { link: (l) => l.mjclash, oneTap: (l) => oneTapUrl.clashMeta(l.mjclash) },
+  },
+  v2box: { id: 'v2box', name: 'V2Box', link: (l) => l.v2box, oneTap: (l) => oneTapUrl.v2box(l.v2box) },
+  streisand: { id: 'streisand', name: 'Streisand', link: (l) => l.streisand, oneTap: (l) => oneTapUrl.streisand(l.streisand) },
+  quantumult: {
+    id: 'quantumult',
+    name: 'Quantumult',
+    link: (l) => l.q,
+    oneTap: (l) => oneTapUrl.quantumult(l.q, l.qFilter),
+    oneTapNeeds: 'mobile',
+  },
+  singbox: { id: 'singbox', name: 'sing-box', link: (l) => l.singbox, oneTap: (l) => oneTapUrl.singbox(l.singbox) },
+  v2rayng: { id: 'v2rayng', name: 'v2rayNG', link: (l) => l.v2rayng, oneTap: (l) => oneTapUrl.v2rayng(l.v2rayng) },
+  // v2rayN and other generic v2ray clients register no URL scheme: copy or scan only.
+  v2ray: { id: 'v2ray', name: 'v2ray', link: (l) => l.v2rayng },
+};
+
+export type MenuAction = 'import' | 'importMoji' | 'copy' | 'copyMoji' | 'qr' | 'reset';
+
+/** The entries of a client's subscribe menu, in display order. */
+export function menuActions(client: SubscriptionClient): MenuAction[] {
+  const actions: MenuAction[] = [];
+  if (client.oneTap) actions.push('import');
+  if (client.moji) actions.push('importMoji');
+  actions.push('copy');
+  if (client.moji) actions.push('copyMoji');
+  actions.push('qr', 'reset');
+  return actions;
+}
+
+export const menuActionLabels: Record<MenuAction, string> = {
+  import: userMessages.menu.import,
+  importMoji: userMessages.menu.importMoji,
+  copy: userMessages.menu.copy,
+  copyMoji: userMessages.menu.copyMoji,
+  qr: userMessages.menu.qr,
+  reset: userMessages.menu.reset,
+};
+
+/** Why a subscribe menu does not open: no user info, or (Shadowrocket, SSR) no user id yet. */
+export function menuOpenBlock(
+  client: Pick<SubscriptionClient, 'checksUserId'>,
+  user: { _id?: string | null } | null,
+): 'loginFirst' | 'networkRetry' | null {
+  if (!user) return 'loginFirst';
+  if (client.checksUserId && !user._id) return 'networkRetry';
+  return null;
+}
+
+/** Why a one-tap import is refused on this device. */
+export function oneTapBlock(
+  client: Pick<SubscriptionClient, 'oneTapNeeds'>,
+  device: { mobile: boolean; ios: boolean },
+): 'mobileOnly' | 'surgeIosOnly' | null {
+  if (client.oneTapNeeds === 'mobile' && !device.mobile) return 'mobileOnly';
+  if (client.oneTapNeeds === 'ios' && !device.ios) return 'surgeIosOnly';
+  return null;
+}
+
+/** A client as the 'start using' card lists it for one platform. */
+export interface PlatformClient {
+  client: ClientId;
+  /** Name shown on the card when it differs from the client's. */
+  label?: string;
+  version?: string;
+  tutorial: string;
+  recommended?: boolean;
+  note?: string;
+}
+
+export const platformOrder: readonly Platform[] = ['windows', 'android', 'ios', 'macos'];
+export const platformLabels: Record<Platform, string> = {
+  windows: 'Windows',
+  android: 'Android',
+  ios: 'iOS',
+  macos: 'macOS',
+};
+
+/** Spec-1 §2 'Clients per platform', with their tutorial routes and listed versions (§9). */
+export const platformClients: Record<Platform, readonly PlatformClient[]> = {
+  windows: [
+    {
+      client: 'flclash',
+      version: clientVersions.flclash,
+      tutorial: '/flclash_for_pc',
+      recommended: true,
+      note: userMessages.startUsing.directNodes,
+    },
+    { client: 'clash', version: clientVersions.clashWindows, tutorial: '/clash_for_windows' },
+    { client: 'v2ray', label: 'v2ray', version: `v2rayN ≥ ${clientVersions.v2rayNMin}`, tutorial: '/v2rayng_for_windows' },
+  ],
+  android: [
+    { client: 'flclash', version: clientVersions.flclashAndroidApk, tutorial: '/flclash_for_android' },
+    { client: 'singbox', label: 'SingBox', version: clientVersions.singbox, tutorial: '/singbox_for_android' },
+    { client: 'clash', version: clientVersions.clashAndroid, tutorial: '/clash_for_android' },
+    { client: 'v2rayng', version: clientVersions.v2rayng, tutorial: '/v2rayng_for_android' },
+    { client: 'clashMeta', version: clientVersions.clashMeta, tutorial: '/clash_meta_for_android' },
+  ],
+  ios: [
+    { client: 'shadowrocket', tutorial: '/ss_for_ios' },
+    { client: 'singbox', label: 'SingBox', tutorial: '/singbox_for_ios' },
+    { client: 'quantumultx', tutorial: '/quantumultx_for_ios' },
+    { client: 'streisand', tutorial: '/streisand_for_ios' },
+    { client: 'v2box', tutorial: '/v2box_for_ios' },
+  ],
+  macos: [
+    { client: 'flclash', version: clientVersions.flclash, tutorial: '/flclash_for_pc' },
+    { client: 'singbox', label: 'SingBox', tutorial: '/singbox_for_mac' },
+    { client: 'clash', label: 'ClashX', version: clientVersions.clashMac, tutorial: '/clash_for_macos' },
+    { client: 'v2ray', label: 'v2ray 通用订阅链接', tutorial: '/v2rayng_for_windows' },
+  ],
+};
+
+/** The advanced-import card: the main clients, then the other variants. */
+export const advancedClients: readonly { client: ClientId; badge?: 'recommended' | 'noDirect' }[] = [
+  { client: 'shadowrocket' },
+  { client: 'flclash' },
+  { client: 'ssr' },
+  { client: 'loon', badge: 'recommended' },
+  { client: 'clash' },
+  { client: 'surge' },
+  { client: 'quantumultx' },
+  { client: 'surfboard', badge: 'noDirect' },
+];
+export const advancedVariants: readonly ClientId[] = ['clashMeta', 'v2box', 'streisand', 'quantumult', 'singbox'];

@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { messages, redirectMs, userMessages } from '@portal/contracts';
+import { addressParams, hasSessionMarker, useSession } from '@portal/platform';
+import { confirmAccount, type ConfirmAction } from '../features/account/api/confirm-account';
+import { AuthCard } from '../features/account/components/auth-card';
+import { StatusIllustration } from '../features/account/components/status-illustration';
+import { useCountdown } from '../features/account/hooks/use-countdown';
+
+type Outcome = { status: 'success' } | { status: 'failure'; detail: string };
+
+/** The e-mailed confirmation link: `/#/confirm?serial_id&key&action` (action change_password or a signup). */
+export default function ConfirmPage() {
+  const [search] = useSearchParams();
+  // The link may carry its query in the hash (router) or before it (plain address).
+  const param = (name: string) => search.get(name) ?? addressParams().get(name) ?? '';
+  const serialId = param('serial_id');
+  const key = param('key');
+  const action: ConfirmAction = param('action') === 'change_password' ? 'change_password' : 'signup';
+  const complete = serialId !== '' && key !== '';
+  const [outcome, setOutcome] = useState<{ for: string; outcome: Outcome } | null>(null);
+  const linkId = `${action}|${serialId}|${key}`;
+
+  useEffect(() => {
+    if (!complete) return;
+    let cancelled = false;
+    void confirmAccount(action, { serial_id: serialId, key }).then((result) => {
+      if (cancelled) return;
+      const ok = result.data?.Code === 0;
+      setOutcome({ for: linkId, outcome: ok ? { status: 'success' } : { status: 'failure', detail: result.data?.Msg ?? '' } });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [complete, action, serialId, key, linkId]);
+
+  const current: Outcome | null = !complete
+    ? { status: 'failure', detail: '' }
+    : outcome && outcome.for === linkId
+      ? outcome.outcome
+      : null;
+
+  return (
+    <AuthCard title={userMessages.confirm.title}>
+      {current === null && (
+        <Stack gap="4" align="center" py="6" role="status" data-testid="confirm-pending">
+          <Spinner size="lg" colorPalette="brand" />
+          <Text color="fg.muted">{userMessages.confirm.pending}</Text>
+        </Stack>
+      )}
+      {current?.status === 'success' && <ConfirmSuccess passwordChange={action === 'change_password'} />}
+      {current?.status === 'failure' && (
+        <Stack gap="4" align="center" textAlign="center" data-testid="confirm-failure">
+          <StatusIllustration status="failure" />
+          <Text fontSize="lg" fontWeight="semibold" role="alert">
+            {messages.confirm.failure}
+          </Text>
+          {current.detail && <Text color="fg.muted">{current.detail}</Text>}
+          <Button asChild colorPalette="brand" variant="outline">
+            <RouterLink to="/register">{userMessages.confirm.reRegister}</RouterLink>
+          </Button>
+        </Stack>
+      )}
+    </AuthCard>
+  );
+}
+
+function ConfirmSuccess({ passwordChange }: { passwordChange: boolean }) {
+  const navigate = useNavigate();
+  const refresh = useSession((s) => s.refresh);
+  useCountdown(redirectMs.afterRegisterOrConfirm / 1000, () => navigate('/'));
+  useEffect(() => {
+    // A password change ends other sessions; re-read ours so the page shows who is signed in.
+    if (hasSessionMarker()) void refresh();
+  }, [refresh]);
+  return (
+    <Stack gap="4" align="center" textAlign="center" data-testid="confirm-success">
+      <StatusIllustration status="success" />
+      <Text fontSize="lg" fontWeight="semibold" role="status">
+        {passwordChange ? messages.confirm.passwordChanged : messages.confirm.registered}
+      </Text>
+      <Button asChild colorPalette="brand">
+        <RouterLink to="/">{userMessages.confirm.directLogin}</RouterLink>
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { Button, HStack, Input, Link, Stack } from '@chakra-ui/react';
+import { Codes, cookieNames, messages, redirectMs, toastMs, userMessages } from '@portal/contracts';
+import {
+  addressParams,
+  getCookie,
+  hasSessionMarker,
+  localRecords,
+  notify,
+  usePortal,
+  useSession,
+} from '@portal/platform';
+import { login } from '../features/account/api/login';
+import { AuthCard } from '../features/account/components/auth-card';
+import { FormField } from '../features/account/components/form-field';
+import { loginFailureMessage } from '../features/account/lib/login-failure';
+import { validateLogin, type LoginField } from '../features/account/lib/validators';
+import { localFlag } from '../lib/local-flag';
+
+/** Local flag of spec-1 §3: the `?c=` visitor was already sent to register once. */
+export const JUMP_TO_REGISTER_FLAG = 'alreadyJumpToRegister';
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const isAgency = usePortal((s) => s.isAgency);
+  const refresh = useSession((s) => s.refresh);
+  const [email, setEmail] = useState(() => getCookie(cookieNames.lastRegister) ?? '');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (hasSessionMarker()) {
+      // A session exists: load the user and go home (a stale marker leaves the form in place).
+      void refresh().then((user) => {
+        if (!cancelled && user) navigate('/', { replace: true });
+      });
+    } else if (addressParams().get('c') && !localFlag.get(JUMP_TO_REGISTER_FLAG)) {
+      // An invited visitor who never logged in on this browser is sent to register, once.
+      void localRecords.hasLogin().then((hasLogin) => {
+        if (cancelled || hasLogin || localFlag.get(JUMP_TO_REGISTER_FLAG)) return;
+        localFlag.set(JUMP_TO_REGISTER_FLAG, '1');
+        timer = setTimeout(() => navigate('/register'), redirectMs.loginToRegisterCheck);
+      });
+    }
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [navigate, refresh]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateLogin({ email, password });
+    setErrors(found);
+    if (found.email || found.password) return;
+    setLoading(true);
+    const result = await login({ email: email.trim(), password });
+    if (result.code === Codes.OK) {
+      await localRecords.addLogin();
+      await refresh();
+      navigate('/');
+      return;
+    }
+    setLoading(false);
+    // A network failure was already reported by the API client.
+    if (result.status === 502) return;
+    setErrors({ password: loginFailureMessage(result) });
+    notify({ kind: 'error', title: messages.login.failedToast, durationMs: toastMs.short });
+  }
+
+  return (
+    <AuthCard
+      title={userMessages.login.title}
+      footer={
+        <HStack justify="space-between" width="full" flexWrap="wrap">
+          <Link asChild colorPalette="brand">
+            <RouterLink to="/reset">{userMessages.login.forgot}</RouterLink>
+          </Link>
+          {!isAgency && (
+            <Link asChild colorPalette="brand" data-testid="quick-register">
+              <RouterLink to="/register">{userMessages.login.quickRegister}</RouterLink>
+            </Link>
+          )}
+        </HStack>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <FormField label={userMessages.fields.email} error={errors.email}>
+            <Input
+              type="email"
+              name="email"
+              autoComplete="username"
+              placeholder={userMessages.fields.emailPlaceholder}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </FormField>
+          <FormField label={userMessages.fields.password} error={errors.password}>
+            <Input
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              placeholder={userMessages.fields.passwordPlaceholder}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </FormField>
+          <Button type="submit" colorPalette="brand" loading={loading} loadingText={messages.login.loading} width="full">
+            {userMessages.login.submit}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Codes, cookieDays, cookieNames, messages, userMessages } from '@portal/contracts';
+import { setCookie } from '@portal/platform';
+import { signup } from '../features/account/api/signup';
+import { AuthCard } from '../features/account/components/auth-card';
+import { FormField } from '../features/account/components/form-field';
+import { RegisterSuccess } from '../features/account/components/register-success';
+import { validateRegister, type RegisterField } from '../features/account/lib/validators';
+
+/** Fixed avatar of new accounts (spec-1 §3). */
+const DEFAULT_ICON_URL = '/logo.png';
+
+export default function RegisterPage() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<RegisterField, string>>>({});
+  const [loading, setLoading] = useState(false);
+  const [registered, setRegistered] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateRegister({ email, password, confirm });
+    setErrors(found ? { [found.field]: found.message } : {});
+    if (found) return;
+    setLoading(true);
+    const address = email.trim();
+    const result = await signup({ email: address, password, icon_url: DEFAULT_ICON_URL, host: location.host });
+    setLoading(false);
+    if (result.code === Codes.OK) {
+      setCookie(cookieNames.lastRegister, address, cookieDays.lastRegister);
+      setRegistered(address);
+      return;
+    }
+    if (result.code === Codes.EMAIL_REGISTERED) setErrors({ email: messages.register.emailRegistered });
+    else if (result.status !== 502) setErrors({ password: result.msg || messages.network.callback });
+  }
+
+  if (registered) {
+    return (
+      <AuthCard title={userMessages.register.title}>
+        <RegisterSuccess email={registered} />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={userMessages.register.title}
+      footer={
+        <Text>
+          {userMessages.register.haveAccount}
+          <Link asChild colorPalette="brand" ms="1">
+            <RouterLink to="/login">{userMessages.register.toLogin}</RouterLink>
+          </Link>
+        </Text>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <FormField label={userMessages.fields.email} error={errors.email}>
+            <Input
+              type="email"
+              name="email"
+              autoComplete="email"
+              placeholder={userMessages.fields.emailPlaceholder}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </FormField>
+          <FormField label={userMessages.fields.password} error={errors.password}>
+            <Input
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </FormField>
+          <FormField label={userMessages.fields.confirmPassword} error={errors.confirm}>
+            <Input
+              type="password"
+              name="confirm"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+          </FormField>
+          <Button type="submit" colorPalette="brand" loading={loading} loadingText={messages.register.loading} width="full">
+            {userMessages.register.submit}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
