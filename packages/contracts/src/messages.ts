@@ -216,3 +216,51 @@ export const userMessages = {
     cta: '查看套餐',
   },
 } as const;
+
+/**
+ * Texts of the portal frame (header, footer, announcement and trial-coupon dialogs). Spec-1 §2
+ * describes these in English; the Chinese wording is ours.
+ */
+export const frameMessages = {
+  mainMenu: '主菜单',
+  home: '首页',
+  login: '登录',
+  logout: '退出登录',
+  forgotPassword: '忘记密码',
+  userMenu: '用户菜单',
+  notices: '通知',
+  noticesUnread: (count: number) => `通知（${count} 条未读）`,
+  noticesLoadFailed: '通知加载失败',
+  retry: '重试',
+  close: '关闭',
+  loading: '加载中...',
+  lazyLoadFailed: '加载失败，请刷新页面后重试',
+  copyright: 'Copyright © 2022',
+  panelHome: '面板首页',
+  announcement: {
+    title: '最新公告',
+    open: '公告',
+    important: '重要',
+    entryReminder: '请收藏并牢记本站入口页地址：',
+    contact: '联系方式：',
+    chatGroup: '加入交流群',
+    feedbackPrefix: '遇到问题？',
+    feedbackLink: '提交工单',
+    feedbackSuffix: '，我们会在一个工作日内回复。',
+    loadFailed: '公告加载失败',
+    close: '知道了',
+  },
+  coupon: {
+    open: '兑换体验券',
+    title: '兑换体验券',
+    label: '体验券兑换码',
+    placeholder: '请输入体验券兑换码',
+    empty: '请输入体验券兑换码',
+    submit: '兑换',
+    submitting: '兑换中...',
+    cancel: '取消',
+    /** Spec-1 §8: the coupon name, then whole GB and days only when positive. */
+    success: (name: string, gb: number, days: number) =>
+      `恭喜您获得「${name}」` + (gb > 0 ? `，流量增加 ${gb}GB` : '') + (days > 0 ? `，时长增加 ${days} 天` : ''),
+  },
+} as const;

@@ -7,3 +7,4 @@ export { RegionError, type RegionErrorProps } from './components/region-error.js
 export { PagePlaceholder } from './components/page-placeholder.js';
 export { definePages } from './components/remote-pages.js';
 export { QrDialog, QR_DRAW_DELAY_MS, QR_SIZE, type QrDialogProps } from './components/qr-dialog.js';
+export { Dropdown, type DropdownProps } from './components/dropdown.js';

@@ -1,67 +1,83 @@
-import { Box, Button, Flex, HStack, Image, Link, Text } from '@chakra-ui/react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
-import { menuFor, type Role } from '@portal/contracts';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Box, Button, Flex, HStack, Image, Link, Skeleton } from '@chakra-ui/react';
+import { NavLink, useLocation } from 'react-router';
+import { frameMessages, menuFor, type Role } from '@portal/contracts';
 import { useSession, usePortal } from '@portal/platform';
+import { MainMenu } from '../features/menu/components/main-menu';
+import { NoticeDropdown } from '../features/notices/components/notice-dropdown';
+import { useNotices } from '../features/notices/hooks/use-notices';
+import { UserMenu } from '../features/account/components/user-menu';
+import { LazyBoundary } from './lazy-boundary';
 
-/** Header: logo, the role-filtered menu from the route table, and the session area. */
+const loadCouponDialog = () => import('../features/coupon/components/coupon-dialog');
+const CouponDialog = lazy(() => loadCouponDialog().then((m) => ({ default: m.CouponDialog })));
+
+type DropdownName = 'notices' | 'user';
+
+/** Header: logo, the role-filtered menu from the route table, notices and the user menu. */
 export function Header() {
   const user = useSession((s) => s.user);
-  const logout = useSession((s) => s.logout);
+  const status = useSession((s) => s.status);
   const isAgency = usePortal((s) => s.isAgency);
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const role: Role = user?.type ?? 'none';
-  const entries = menuFor(role, isAgency);
+  const entries = useMemo(() => menuFor(role, isAgency), [role, isAgency]);
+  const notices = useNotices();
+
+  // One dropdown at a time; it belongs to the page it was opened on, so navigating closes it.
+  const [openDropdown, setOpenDropdown] = useState<{ name: DropdownName; path: string } | null>(null);
+  const isOpen = (name: DropdownName) => openDropdown?.name === name && openDropdown.path === pathname;
+  const toggle = useCallback(
+    (name: DropdownName, open: boolean) =>
+      setOpenDropdown((current) => (open ? { name, path: pathname } : current?.name === name ? null : current)),
+    [pathname],
+  );
+  const onNoticesChange = useCallback((open: boolean) => toggle('notices', open), [toggle]);
+  const onUserChange = useCallback((open: boolean) => toggle('user', open), [toggle]);
+
+  // The coupon dialog is opened for one user; if that user leaves, it is gone for good.
+  const [couponFor, setCouponFor] = useState<string | null>(null);
+  const [couponWanted, setCouponWanted] = useState(false);
+  const couponOpen = Boolean(user) && couponFor === user?._id;
 
   return (
     <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
-      <Flex maxW="6xl" mx="auto" px={{ base: '2', md: '6' }} h="14" align="center" gap="3">
-        <Link href="#/" flexShrink={0} aria-label="首页">
+      <Flex maxW="6xl" mx="auto" px={{ base: '2', md: '6' }} h="14" align="center" gap={{ base: '1', md: '3' }}>
+        <Link href="#/" flexShrink={0} aria-label={frameMessages.home} me={{ base: '1', md: '0' }}>
           <Image src="/logo.png" alt="logo" boxSize="8" />
         </Link>
-        <HStack as="nav" aria-label="主菜单" gap="1" flex="1" minW="0" overflowX="auto" whiteSpace="nowrap">
-          {entries.map((entry) => (
-            <Link
-              key={entry.path}
-              asChild
-              px="3"
-              py="2"
-              borderRadius="md"
-              fontSize="sm"
-              fontWeight={pathname === entry.path ? 'semibold' : 'normal'}
-              color={pathname === entry.path ? 'brand.fg' : 'fg'}
-              bg={pathname === entry.path ? 'brand.subtle' : undefined}
-            >
-              <NavLink to={entry.path} aria-current={pathname === entry.path ? 'page' : undefined}>
-                {entry.menuLabel}
-              </NavLink>
-            </Link>
-          ))}
-        </HStack>
-        <HStack flexShrink={0} gap="2">
+        <MainMenu entries={entries} pathname={pathname} />
+        <HStack flexShrink={0} gap="0.5">
           {user ? (
             <>
-              <Text fontSize="sm" display={{ base: 'none', md: 'block' }} data-testid="header-email">
-                {user.email}
-              </Text>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={async () => {
-                  await logout();
-                  navigate('/login');
+              <NoticeDropdown open={isOpen('notices')} onOpenChange={onNoticesChange} notices={notices} />
+              <UserMenu
+                user={user}
+                open={isOpen('user')}
+                onOpenChange={onUserChange}
+                onRedeemCouponIntent={() => void loadCouponDialog().catch(() => undefined)}
+                onRedeemCoupon={() => {
+                  setCouponWanted(true);
+                  setCouponFor(user._id);
                 }}
-              >
-                退出登录
-              </Button>
+              />
             </>
-          ) : (
+          ) : status === 'ready' ? (
             <Button asChild size="sm" colorPalette="brand">
-              <NavLink to="/login">登录</NavLink>
+              <NavLink to="/login">{frameMessages.login}</NavLink>
             </Button>
+          ) : (
+            <Skeleton boxSize="8" borderRadius="full" aria-label={frameMessages.loading} />
           )}
         </HStack>
       </Flex>
+      {user && couponWanted && (
+        <LazyBoundary onError={() => setCouponWanted(false)}>
+          <Suspense fallback={null}>
+            <CouponDialog open={couponOpen} onOpenChange={(open) => setCouponFor(open ? user._id : null)} />
+          </Suspense>
+        </LazyBoundary>
+      )}
     </Box>
   );
 }

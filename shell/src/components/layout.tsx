@@ -1,16 +1,36 @@
+import { lazy, Suspense } from 'react';
 import { Box, Container } from '@chakra-ui/react';
 import { Outlet } from 'react-router';
+import { useAnnouncement } from '../features/announcement/hooks/use-announcement';
 import { Header } from './header';
 import { Footer } from './footer';
+import { LazyBoundary } from './lazy-boundary';
+
+const AnnouncementDialog = lazy(() =>
+  import('../features/announcement/components/announcement-dialog').then((m) => ({ default: m.AnnouncementDialog })),
+);
 
 export function Layout() {
+  const announcement = useAnnouncement();
   return (
-    <Box minH="100dvh" display="flex" flexDirection="column" overflowX="hidden">
+    <Box minH="100dvh" display="flex" flexDirection="column" overflowX="clip">
       <Header />
       <Container as="main" flex="1" maxW="6xl" px={{ base: '2', md: '6' }} py={{ base: '3', md: '6' }}>
         <Outlet />
       </Container>
-      <Footer />
+      <Footer onShowAnnouncement={announcement.show} />
+      {announcement.wanted && (
+        <LazyBoundary onError={announcement.forget}>
+          <Suspense fallback={null}>
+            <AnnouncementDialog
+              open={announcement.open}
+              onOpenChange={announcement.setOpen}
+              state={announcement.state}
+              onRetry={announcement.retry}
+            />
+          </Suspense>
+        </LazyBoundary>
+      )}
     </Box>
   );
 }
