@@ -1,17 +1,112 @@
-import { Box, Heading, Text } from '@chakra-ui/react';
-import { useSession } from '@portal/platform';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { Box, Button, Card, HStack, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { userMessages, type UserInfo } from '@portal/contracts';
+import { hasSessionMarker, usePortal, useSession } from '@portal/platform';
+import { RegionError } from '@portal/ui';
+import { PromoBlock } from '../features/dashboard/components/promo-block';
+import { PurchaseModal } from '../features/dashboard/components/purchase-modal';
+import { StartUsingCard } from '../features/dashboard/components/start-using-card';
+import { TimePackageCard } from '../features/dashboard/components/time-package-card';
+import { TrafficCard } from '../features/dashboard/components/traffic-card';
+import { usePreferredDomainSwitch } from '../features/dashboard/hooks/use-preferred-domain';
+import { hasTimePackage } from '../features/dashboard/lib/figures';
+import { SignUseCard } from '../features/sign-use/components/sign-use-card';
+import { SubscriptionCard } from '../features/subscription/components/subscription-card';
+import { useNow } from '../lib/time';
 
-/** Start-use dashboard (the full screen arrives with the accounts issue). */
+/** Start-use dashboard on / and /tutorial (spec-1 §2). */
 export default function DashboardPage() {
   const user = useSession((s) => s.user);
+  const status = useSession((s) => s.status);
+  const isAgency = usePortal((s) => s.isAgency);
+  const now = useNow();
+  const domainSwitch = usePreferredDomainSwitch();
+  const [retrying, setRetrying] = useState(false);
+
+  const marker = hasSessionMarker();
+  const loading = !user && (status === 'loading' || (status === 'unknown' && marker));
+  const failed = !user && status === 'ready' && marker;
+
+  async function retry() {
+    setRetrying(true);
+    await useSession.getState().refresh();
+    setRetrying(false);
+  }
+
   return (
-    <Box p={{ base: "4", md: "6" }}>
-      <Heading as="h1" size="xl" mb="2">
-        使用教程
-      </Heading>
-      <Text color="fg.muted" data-testid="dashboard-account">
-        {user ? `当前账号：${user.email}` : '登录后即可获取订阅链接。'}
+    <Stack gap={{ base: '4', md: '6' }} width="full" maxW="5xl" mx="auto" minW="0">
+      <Box>
+        <Heading as="h1" size="xl" mb="1">
+          {userMessages.dashboard.title}
+        </Heading>
+        {loading ? <Skeleton height="5" width="56" /> : <AccountLine user={user} isAgency={isAgency} />}
+      </Box>
+
+      {loading && <FigureSkeletons />}
+      {failed && (
+        <RegionError
+          title={userMessages.dashboard.loadFailed}
+          detail={userMessages.dashboard.loadFailedDetail}
+          onRetry={() => void retry()}
+          retrying={retrying}
+        />
+      )}
+      {!loading && !failed && (
+        <SimpleGrid columns={{ base: 1, md: user && hasTimePackage(user.vipExpireTime, now) ? 3 : 2 }} gap="4">
+          {user && <TimePackageCard user={user} now={now} />}
+          <TrafficCard user={user} isAgency={isAgency} />
+          <SignUseCard user={user} />
+        </SimpleGrid>
+      )}
+
+      {user && !isAgency && <PromoBlock />}
+      <StartUsingCard />
+      <SubscriptionCard />
+      <PurchaseModal />
+      {domainSwitch && <Box hidden data-testid="prefer-domain-switch" data-host={domainSwitch.host} data-url={domainSwitch.url} />}
+    </Stack>
+  );
+}
+
+function AccountLine({ user, isAgency }: { user: UserInfo | null; isAgency: boolean }) {
+  if (user) {
+    return (
+      <Text color="fg.muted" data-testid="dashboard-account" wordBreak="break-all">
+        {userMessages.dashboard.account(user.email)}
       </Text>
-    </Box>
+    );
+  }
+  return (
+    <HStack gap="3" flexWrap="wrap">
+      <Text color="fg.muted" data-testid="dashboard-account">
+        {userMessages.dashboard.visitorPrompt}
+      </Text>
+      <HStack gap="2">
+        <Button asChild size="xs" colorPalette="brand">
+          <RouterLink to="/login">{userMessages.dashboard.login}</RouterLink>
+        </Button>
+        {!isAgency && (
+          <Button asChild size="xs" variant="outline" colorPalette="brand">
+            <RouterLink to="/register">{userMessages.dashboard.register}</RouterLink>
+          </Button>
+        )}
+      </HStack>
+    </HStack>
+  );
+}
+
+function FigureSkeletons() {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" role="status" aria-busy="true" aria-label="加载中...">
+      {[0, 1].map((n) => (
+        <Card.Root key={n} size="sm">
+          <Card.Body gap="3">
+            <Skeleton height="5" width="40%" />
+            <Skeleton height="8" width="60%" />
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
   );
 }

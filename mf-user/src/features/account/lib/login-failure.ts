@@ -1,11 +1,14 @@
-import { Codes, messages } from '@portal/contracts';
+import { Codes, defaultMessages, messages } from '@portal/contracts';
+
+/** Refusals whose own message tells the user more than the spec's generic text would. */
+const explained: ReadonlySet<number> = new Set([Codes.EMAIL_NOT_CONFIRMED, Codes.RATE_LIMITED]);
 
 /**
- * The field message after a refused login. A wrong password or unknown e-mail (code 1) gets the
- * spec's 用户不存在或密码错误; any other refusal that carries a message of its own (an e-mail not
- * yet confirmed, too many attempts) shows that message, since the spec's text would mislead.
+ * The field message after a refused login: the spec's 用户不存在或密码错误, except for an e-mail
+ * not yet confirmed and for too many attempts, which show the server's message (the generic text
+ * would send the user looking for a wrong password).
  */
 export function loginFailureMessage({ code, msg }: { code: number; msg: string }): string {
-  if (code === Codes.LOGIN_FAILED || !msg || msg === 'ok') return messages.login.failedField;
-  return msg;
+  if (!explained.has(code)) return messages.login.failedField;
+  return msg || defaultMessages[code] || messages.login.failedField;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_DAILY_LIMIT_BYTES, GiB, MiB } from '@portal/contracts';
+import { DEFAULT_DAILY_LIMIT_BYTES } from '@portal/contracts';
 
 /**
  * The dashboard's arithmetic (spec-1 §4): whole days left on a time package, the daily allowance
@@ -47,12 +47,4 @@ export function unlimitedRemainingBytes(traffic: number, spendTraffic: number): 
   return traffic - spendTraffic;
 }
 
-/** Bytes as GB with 2 decimals. */
-export function formatGB(bytes: number): string {
-  return (bytes / GiB).toFixed(2);
-}
-
-/** Bytes as MB (1024^2), without trailing zeros beyond 2 decimals. */
-export function formatMB(bytes: number): string {
-  return String(Math.round((bytes / MiB) * 100) / 100);
-}
+export { formatGB, formatMB } from '../../../lib/units';
