@@ -4,8 +4,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppConfig } from './config.js';
 import { sendFailure } from './lib/http.js';
 import accountsModule from './modules/accounts/index.js';
+import couponsModule from './modules/coupons/index.js';
 import healthModule from './modules/health/index.js';
+import mailModule from './modules/mail/index.js';
+import noticesModule from './modules/notices/index.js';
 import permissionsModule from './modules/permissions/index.js';
+import seedModule from './modules/seed/index.js';
+import settingsModule from './modules/settings/index.js';
+import signUseModule from './modules/sign-use/index.js';
+import trafficModule from './modules/traffic/index.js';
 import authPlugin from './plugins/app/auth.js';
 import configPlugin from './plugins/app/config.js';
 import dbPlugin from './plugins/app/db.js';
@@ -61,8 +68,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(staticSitePlugin);
 
   await app.register(healthModule);
+  await app.register(settingsModule);
+  await app.register(mailModule);
+  await app.register(trafficModule);
+  await app.register(signUseModule);
   await app.register(accountsModule);
   await app.register(permissionsModule);
+  await app.register(noticesModule);
+  await app.register(couponsModule);
+  // Last: start-up data goes through the services above.
+  await app.register(seedModule);
 
   if (config.benchRoutes) {
     // The baseline the bench compares envelope calls against: Fastify with nothing of ours.

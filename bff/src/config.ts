@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { PASSWORD_MIN_LENGTH, remoteFolder, remoteNames, type RemoteName } from '@portal/contracts';
+import { PASSWORD_MIN_LENGTH, PRODUCT_NAME, remoteFolder, remoteNames, type RemoteName } from '@portal/contracts';
 
 /**
  * Where the data lives. The two PGlite variants differ in ownership: with `dataDir` the app opens
@@ -31,6 +31,26 @@ export interface AppConfig {
   /** Origins allowed to make state-changing API calls besides the request's own origin. */
   publicOrigins: string[];
   loginRateLimit: { max: number; timeWindowMs: number };
+  /**
+   * Sign-up, reset_password and get_email: every attempt counts, per account (e-mail or link)
+   * and per address.
+   */
+  accountRateLimit: { perAccount: number; perAddress: number; timeWindowMs: number };
+  /** Base URL of the portal for links in mails; '' = the origin of the request that caused the mail. */
+  publicBaseUrl: string;
+  mail: {
+    /** smtp:// or smtps:// URL; '' = no SMTP: mails go to the outbox table and the log. */
+    smtpUrl: string;
+    from: string;
+    /** Also write every mail as a JSON file here (for end-to-end tests); '' = off. */
+    outboxDir: string;
+  };
+  /** Demo notices, announcement and trial coupon on the first start. */
+  demoData: boolean;
+  /** Code of a trial coupon ensured at every start ('' = none). */
+  demoCouponCode: string;
+  /** JSON file of users, coupons, notices and settings applied at start-up ('' = none). */
+  seedFile: string;
   /** Registers the bench-only routes (`GET /bench/bare`). */
   benchRoutes: boolean;
 }
@@ -132,7 +152,36 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       parseInteger(read('LOGIN_RATE_WINDOW_SECONDS') ?? '900', 'LOGIN_RATE_WINDOW_SECONDS', 1, 86_400, problems) *
       1000,
   };
+  const accountRateLimit = {
+    perAccount: parseInteger(read('ACCOUNT_RATE_MAX') ?? '5', 'ACCOUNT_RATE_MAX', 1, 1_000_000, problems),
+    perAddress: parseInteger(read('ACCOUNT_RATE_ADDRESS_MAX') ?? '20', 'ACCOUNT_RATE_ADDRESS_MAX', 1, 1_000_000, problems),
+    timeWindowMs:
+      parseInteger(read('ACCOUNT_RATE_WINDOW_SECONDS') ?? '3600', 'ACCOUNT_RATE_WINDOW_SECONDS', 1, 86_400, problems) *
+      1000,
+  };
   const benchRoutes = parseBoolean(read('BENCH_ROUTES') ?? 'false', 'BENCH_ROUTES', problems);
+
+  const publicBaseUrl = (read('PUBLIC_BASE_URL') ?? '').replace(/\/+$/, '');
+  if (publicBaseUrl !== '' && (!isHttpUrl(publicBaseUrl) || /[?#]/.test(publicBaseUrl))) {
+    problems.push('PUBLIC_BASE_URL must be an absolute http(s) URL without query or fragment, such as https://portal.example.com');
+  }
+  const smtpUrl = read('SMTP_URL') ?? '';
+  if (smtpUrl !== '' && (!isUrl(smtpUrl) || !/^smtps?:$/.test(new URL(smtpUrl).protocol))) {
+    problems.push('SMTP_URL must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465');
+  }
+  const mailDomain = isHttpUrl(publicBaseUrl) ? new URL(publicBaseUrl).hostname : 'localhost';
+  const mailFrom = read('MAIL_FROM') ?? `${PRODUCT_NAME} <no-reply@${mailDomain}>`;
+  // A bare address, or a display name followed by <address>.
+  if (!/^[^\s<>@]+@[^\s<>@]+$/.test(mailFrom) && !/^[^<>]*<[^\s<>@]+@[^\s<>@]+>$/.test(mailFrom)) {
+    problems.push('MAIL_FROM must be an address, such as "Portal <no-reply@example.com>" or no-reply@example.com');
+  }
+  const outboxDirValue = read('MAIL_OUTBOX_DIR');
+  const demoData = parseBoolean(read('DEMO_DATA') ?? 'false', 'DEMO_DATA', problems);
+  const demoCouponCode = read('DEMO_COUPON_CODE') ?? '';
+  if (demoCouponCode !== '' && !/^[A-Za-z0-9_-]{4,64}$/.test(demoCouponCode)) {
+    problems.push('DEMO_COUPON_CODE must be 4 to 64 letters, digits, _ or -');
+  }
+  const seedFileValue = read('SEED_FILE');
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -152,6 +201,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     serviceTimezone,
     publicOrigins,
     loginRateLimit,
+    accountRateLimit,
+    publicBaseUrl,
+    mail: {
+      smtpUrl,
+      from: mailFrom,
+      outboxDir: outboxDirValue === undefined ? '' : path.resolve(cwd, outboxDirValue),
+    },
+    demoData,
+    demoCouponCode,
+    seedFile: seedFileValue === undefined ? '' : path.resolve(cwd, seedFileValue),
     benchRoutes,
   };
 }

@@ -62,3 +62,58 @@ export async function createUser(
   );
   return id;
 }
+
+/**
+ * A confirmed user with a live session, made without the login call (no password hashing), for
+ * tests that need many signed-in users.
+ */
+export async function signedInUser(
+  app: FastifyInstance,
+  user: { email?: string; paidUser?: boolean; type?: 'admin' | 'normal' | 'channel' | 'yunying' | null } = {},
+): Promise<{ id: string; email: string; cookie: string }> {
+  const id = newObjectId();
+  const email = user.email ?? `u-${id}@example.com`;
+  await app.database.query(
+    'INSERT INTO users (id, email, password_hash, type, userkey, email_confirmed, paid_user) VALUES ($1, $2, $3, $4, $5, true, $6)',
+    [id, email, 'not-a-password-hash', user.type === undefined ? 'normal' : user.type, randomHex(16), user.paidUser ?? false],
+  );
+  const { token } = await app.sessions.create(id);
+  return { id, email, cookie: `${cookieNames.session}=${token}` };
+}
+
+/** GET of the confirm calls, which answer plain JSON {Code, Msg}. */
+export async function confirmCall(app: FastifyInstance, path: string, query: Record<string, string>) {
+  const response = await app.inject({ method: 'GET', url: path, query });
+  return { status: response.statusCode, body: response.json<{ Code: number; Msg?: string }>(), response };
+}
+
+export interface KeptMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** Mails kept in the outbox table (no SMTP_URL), oldest first. */
+export async function outboxFor(app: FastifyInstance, to: string): Promise<KeptMail[]> {
+  return app.database.query<KeptMail>('SELECT "to", subject, text, html FROM mail_outbox WHERE "to" = $1 ORDER BY id', [to]);
+}
+
+/** The confirmation link of a mail body, with its query parameters. */
+export function confirmationLink(text: string): { url: string; serial_id: string; key: string; action: string } {
+  const url = /https?:\/\/\S+#\/confirm\?\S+/.exec(text)?.[0];
+  if (url === undefined) throw new Error(`no confirmation link in: ${text}`);
+  const params = new URLSearchParams(url.slice(url.indexOf('?') + 1));
+  return { url, serial_id: params.get('serial_id') ?? '', key: params.get('key') ?? '', action: params.get('action') ?? '' };
+}
+
+/** The newest confirmation link mailed to an address through the outbox. */
+export async function lastLinkFor(app: FastifyInstance, to: string) {
+  const mails = await outboxFor(app, to);
+  const last = mails.at(-1);
+  if (last === undefined) throw new Error(`no mail to ${to}`);
+  return confirmationLink(last.text);
+}
+
+/** The path of the confirm call a link's action names. */
+export const confirmPath = (action: string) => `/api/account/${action}`;

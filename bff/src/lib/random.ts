@@ -32,3 +32,8 @@ export function generatePassword(length = 24): string {
   }
   return out.join('');
 }
+
+/** A 256-bit secret for links (confirmation keys), URL-safe. */
+export function newLinkKey(): string {
+  return randomBytes(32).toString('base64url');
+}

@@ -61,7 +61,7 @@ describe('userinfo', () => {
       vipExpireTime: null,
       haveContinueSignUseData: 0,
       signUseToday: false,
-      signUseRewardInfo: { continueSignReward: 0 },
+      signUseRewardInfo: { continueSignReward: 1024 },
     });
     expect(result.data._id).toMatch(/^[0-9a-f]{24}$/);
     expect(result.data.userkey).toMatch(/^[0-9a-f]{32,}$/);

@@ -1,24 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { argon2Hasher } from '../../lib/passwords.js';
-import { createAccountsRepository } from './repository.js';
+import { createRegistrationService, type RegistrationService } from './registration.js';
+import { accountsRepository } from './repository.js';
 import { accountsRoutes } from './routes.js';
 import { createAccountsService, type AccountsService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountsService;
+    registration: RegistrationService;
   }
 }
 
 async function accountsModule(fastify: FastifyInstance) {
+  const repo = accountsRepository(fastify.db);
+  const registration = createRegistrationService({
+    repo,
+    passwords: argon2Hasher,
+    sessions: fastify.sessions,
+    mail: fastify.mail,
+    onMailFailure: (err, to) => fastify.log.error({ err, to }, 'mail could not be sent'),
+  });
   const accounts = createAccountsService({
-    repo: createAccountsRepository(fastify.db),
+    repo,
     sessions: fastify.sessions,
     passwords: argon2Hasher,
     defaultDescribeHost: fastify.config.describeHost,
+    signUseStatus: (userId) => fastify.signUse.status(userId),
+    userInfoSettings: () => fastify.settings.getMany(['describe_host', 'continueSignReward']),
+    resendConfirmation: (userId, email, linkBase) => registration.resendSignupConfirmation(userId, email, linkBase),
   });
   fastify.decorate('accounts', accounts);
+  fastify.decorate('registration', registration);
 
   const { email, password } = fastify.config.admin;
   const first = await accounts.ensureFirstAdmin({
@@ -40,8 +54,11 @@ async function accountsModule(fastify: FastifyInstance) {
     );
   }
 
-  accountsRoutes(fastify, accounts);
+  accountsRoutes(fastify, accounts, registration);
 }
 
 // fastify-plugin so that `fastify.accounts` is visible to the modules registered after it.
-export default fp(accountsModule, { name: 'accounts', dependencies: ['db', 'auth', 'envelope'] });
+export default fp(accountsModule, {
+  name: 'accounts',
+  dependencies: ['db', 'auth', 'envelope', 'mail', 'settings', 'sign-use'],
+});

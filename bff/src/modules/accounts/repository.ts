@@ -1,11 +1,32 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users, type NewUser, type User } from '../../db/schema.js';
+import { emailTokens, users, type EmailToken, type NewUser, type User } from '../../db/schema.js';
+
+export type TokenPurpose = EmailToken['purpose'];
 
 export function createAccountsRepository(db: Db) {
   return {
     async findByEmail(email: string): Promise<User | undefined> {
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      return user;
+    },
+
+    async findById(id: string): Promise<User | undefined> {
+      const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return user;
+    },
+
+    /**
+     * The account a subscription link names: both the id and the current key must match, so a
+     * replaced key resolves to nothing at once. (The subscription endpoint uses this too.)
+     */
+    async findByIdAndKey(id: string, userkey: string): Promise<User | undefined> {
+      if (id === '' || userkey === '') return undefined;
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.userkey, userkey)))
+        .limit(1);
       return user;
     },
 
@@ -23,7 +44,87 @@ export function createAccountsRepository(db: Db) {
         .returning({ id: users.id });
       return inserted.length > 0;
     },
+
+    /** Removes an account that never got confirmed (its confirmation mail could not be sent). */
+    async deleteUnconfirmed(id: string): Promise<void> {
+      await db.delete(users).where(and(eq(users.id, id), eq(users.emailConfirmed, false)));
+    },
+
+    /** Replaces the subscription key unless the account may not; returns whether it was replaced. */
+    async replaceUserkey(id: string, userkey: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ userkey })
+        .where(and(eq(users.id, id), eq(users.canChangeDescribeKey, true)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    async confirmEmail(id: string): Promise<void> {
+      await db.update(users).set({ emailConfirmed: true }).where(eq(users.id, id));
+    },
+
+    /** Sets a new password (and confirms the e-mail the link was sent to) unless the account may not change it. */
+    async setPassword(id: string, passwordHash: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ passwordHash, emailConfirmed: true })
+        .where(and(eq(users.id, id), eq(users.canChangePassword, true), eq(users.disabled, false)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    async insertToken(token: typeof emailTokens.$inferInsert): Promise<void> {
+      await db.insert(emailTokens).values(token);
+    },
+
+    /** Uses a token up: only an unused, unexpired one with this key and purpose, and only once. */
+    async consumeToken(id: string, keyHash: string, purpose: TokenPurpose): Promise<EmailToken | undefined> {
+      const [token] = await db
+        .update(emailTokens)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(emailTokens.id, id),
+            eq(emailTokens.keyHash, keyHash),
+            eq(emailTokens.purpose, purpose),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .returning();
+      return token;
+    },
+
+    /** Retires a user's unused tokens of one purpose (a newer request replaces them). */
+    async retireTokens(userId: string, purpose: TokenPurpose): Promise<void> {
+      await db
+        .update(emailTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+    },
+
+    async latestTokenAt(userId: string, purpose: TokenPurpose): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ createdAt: emailTokens.createdAt })
+        .from(emailTokens)
+        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose)))
+        .orderBy(desc(emailTokens.createdAt))
+        .limit(1);
+      return row?.createdAt;
+    },
   };
 }
 
-export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
+export type AccountsRepository = ReturnType<typeof createAccountsRepository> & {
+  /** Runs `fn` in one transaction with a repository bound to it. */
+  transaction<T>(fn: (repo: AccountsRepository) => Promise<T>): Promise<T>;
+};
+
+/** The repository on `db`, able to open transactions. */
+export function accountsRepository(db: Db): AccountsRepository {
+  return {
+    ...createAccountsRepository(db),
+    transaction: (fn) => db.transaction((tx) => fn(accountsRepository(tx))),
+  };
+}

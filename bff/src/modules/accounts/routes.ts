@@ -1,10 +1,23 @@
-import { Codes, cookieNames } from '@portal/contracts';
+import { Codes, cookieNames, type ConfirmAnswer } from '@portal/contracts';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../lib/domain-error.js';
+import { attemptLimit } from '../../lib/throttle.js';
 import { clearSessionCookies, setSessionCookies } from '../../plugins/app/auth.js';
-import { payloadOf } from '../../plugins/app/envelope.js';
+import { describeValueError, payloadOf } from '../../plugins/app/envelope.js';
+import { ownOrigin } from '../../plugins/app/origin-check.js';
+import type { RegistrationService } from './registration.js';
 import { normaliseEmail, type AccountsService } from './service.js';
-import { AdoptTokenRequest, EmptyRequest, LoginRequest } from './schema.js';
+import {
+  AdoptTokenRequest,
+  ConfirmQuery,
+  EmptyRequest,
+  GetEmailRequest,
+  LoginRequest,
+  ResetPasswordRequest,
+  SignupRequest,
+} from './schema.js';
+import { parseSubscriptionLink } from './subscription-link.js';
 
 function clientMeta(request: FastifyRequest) {
   const userAgent = request.headers['user-agent'];
@@ -43,7 +56,61 @@ function loginThrottle(fastify: FastifyInstance) {
   };
 }
 
-export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsService) {
+/** Where links in mails point: the configured public base URL, else the origin this request was sent to. */
+function linkBase(fastify: FastifyInstance, request: FastifyRequest): string {
+  return fastify.config.publicBaseUrl || ownOrigin(request);
+}
+
+/**
+ * Every attempt counts (these calls send mail or reveal an account): per account, whatever the
+ * address, and per address, whatever the account.
+ */
+function accountThrottle(fastify: FastifyInstance, name: string, account: (request: FastifyRequest) => string) {
+  const { perAccount, perAddress, timeWindowMs } = fastify.config.accountRateLimit;
+  return attemptLimit(fastify, name, [
+    { max: perAccount, timeWindowMs, key: account },
+    { max: perAddress, timeWindowMs, key: (r) => r.ip },
+  ]);
+}
+
+const emailOfPayload = (request: FastifyRequest) => {
+  const email = (request.payload as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? normaliseEmail(email) : '';
+};
+const linkOwnerOfPayload = (request: FastifyRequest) => {
+  const link = (request.payload as { describUrl?: unknown } | null)?.describUrl;
+  return typeof link === 'string' ? (parseSubscriptionLink(link)?.userId ?? '') : '';
+};
+
+const confirmQuery = TypeCompiler.Compile(ConfirmQuery);
+
+/**
+ * The confirm page's GET calls answer plain JSON {Code, Msg} (spec-1 §7), not the envelope. They
+ * change state on a GET: the 256-bit single-use key in the address is what authorises the change,
+ * so a forged cross-site request cannot know it (see bff/README.md).
+ */
+function confirmHandler(confirm: (serialId: string, key: string) => Promise<void>) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    const query = request.query;
+    if (!confirmQuery.Check(query)) {
+      const answer: ConfirmAnswer = { Code: Codes.INVALID_PAYLOAD, Msg: describeValueError(confirmQuery.Errors(query).First()) };
+      return reply.code(400).send(answer);
+    }
+    try {
+      await confirm(query.serial_id, query.key);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      request.log.info({ code: error.code }, 'confirmation refused');
+      const answer: ConfirmAnswer = { Code: error.code, Msg: error.message };
+      return reply.send(answer);
+    }
+    const answer: ConfirmAnswer = { Code: Codes.OK };
+    return reply.send(answer);
+  };
+}
+
+export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsService, registration: RegistrationService) {
   const throttle = loginThrottle(fastify);
 
   fastify.post('/api/user/login', {
@@ -52,7 +119,8 @@ export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsServi
     preHandler: throttle.check,
     handler: async (request, reply) => {
       const { email, password } = payloadOf(request, LoginRequest);
-      const session = await accounts.login(email, password, clientMeta(request)).catch(async (err: unknown) => {
+      const meta = { ...clientMeta(request), linkBase: linkBase(fastify, request) };
+      const session = await accounts.login(email, password, meta).catch(async (err: unknown) => {
         if (err instanceof DomainError && err.code === Codes.LOGIN_FAILED) await throttle.recordFailure(request);
         throw err;
       });
@@ -86,6 +154,55 @@ export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsServi
 
   fastify.post('/api/user/userinfo', {
     config: { access: 'user', payload: EmptyRequest },
-    handler: async (request, reply) => reply.envelope(accounts.userInfo(request.user!)),
+    handler: async (request, reply) => reply.envelope(await accounts.userInfo(request.user!)),
+  });
+
+  fastify.post('/api/user/signup', {
+    config: { access: 'public', payload: SignupRequest },
+    preHandler: accountThrottle(fastify, 'signup', emailOfPayload),
+    handler: async (request, reply) => {
+      const { email, password, icon_url } = payloadOf(request, SignupRequest);
+      await registration.signup({
+        email,
+        password,
+        ...(icon_url === undefined ? {} : { iconUrl: icon_url }),
+        ...(request.cookies[cookieNames.channelCode] === undefined ? {} : { channelCode: request.cookies[cookieNames.channelCode] }),
+        linkBase: linkBase(fastify, request),
+      });
+      return reply.envelope({});
+    },
+  });
+
+  fastify.get('/api/account/signup_confirm', {
+    config: { access: 'public' },
+    handler: confirmHandler((serialId, key) => registration.confirmSignup(serialId, key)),
+  });
+
+  fastify.get('/api/account/change_password', {
+    config: { access: 'public' },
+    handler: confirmHandler((serialId, key) => registration.confirmPasswordChange(serialId, key)),
+  });
+
+  fastify.post('/api/user/reset_password', {
+    config: { access: 'public', payload: ResetPasswordRequest },
+    preHandler: accountThrottle(fastify, 'reset_password', emailOfPayload),
+    handler: async (request, reply) => {
+      const { email, password, describUrl } = payloadOf(request, ResetPasswordRequest);
+      await registration.resetPassword({ email, password, describUrl, linkBase: linkBase(fastify, request) });
+      return reply.envelope({});
+    },
+  });
+
+  fastify.post('/api/user/get_email', {
+    config: { access: 'public', payload: GetEmailRequest },
+    preHandler: accountThrottle(fastify, 'get_email', linkOwnerOfPayload),
+    handler: async (request, reply) =>
+      reply.envelope(await registration.emailOfLink(payloadOf(request, GetEmailRequest).describUrl)),
+  });
+
+  fastify.post('/api/user/reset_userkey', {
+    config: { access: 'user', payload: EmptyRequest },
+    handler: async (request, reply) => reply.envelope(await accounts.resetUserkey(request.user!.id)),
   });
 }
+

@@ -1,4 +1,4 @@
-import { Codes, DEFAULT_DAILY_LIMIT_BYTES, type UserInfo } from '@portal/contracts';
+import { Codes, DEFAULT_DAILY_LIMIT_BYTES, defaultMessages, type ResetUserkeyAnswer, type UserInfo } from '@portal/contracts';
 import { DomainError } from '../../lib/domain-error.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { generatePassword, newObjectId, randomHex } from '../../lib/random.js';
@@ -9,8 +9,14 @@ export interface AccountsDeps {
   repo: AccountsRepository;
   sessions: SessionsService;
   passwords: PasswordHasher;
-  /** Base URL of subscription links for users without their own. */
+  /** Base URL of subscription links when neither the user nor the describe_host setting has one. */
   defaultDescribeHost: string;
+  /** The sign-in state user info shows. */
+  signUseStatus?: (userId: string) => Promise<{ streak: number; signedToday: boolean }>;
+  /** Settings user info reads. */
+  userInfoSettings?: () => Promise<{ describe_host: string; continueSignReward: number }>;
+  /** Mails a new confirmation link to an unconfirmed account; true when one was sent. */
+  resendConfirmation?: (userId: string, email: string, linkBase: string) => Promise<boolean>;
 }
 
 export interface FirstAdminResult {
@@ -22,11 +28,33 @@ export interface FirstAdminResult {
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
 
+export interface SeedUser {
+  email: string;
+  password: string;
+  type?: SessionUser['type'];
+  paidUser?: boolean;
+  traffic?: number;
+  vipExpireTime?: Date | null;
+  isAgency?: boolean;
+  canChangePassword?: boolean;
+  canChangeDescribeKey?: boolean;
+}
+
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function createAccountsService({ repo, sessions, passwords, defaultDescribeHost }: AccountsDeps) {
+const noSignUse = async () => ({ streak: 0, signedToday: false });
+
+export function createAccountsService({
+  repo,
+  sessions,
+  passwords,
+  defaultDescribeHost,
+  signUseStatus = noSignUse,
+  userInfoSettings = async () => ({ describe_host: '', continueSignReward: 0 }),
+  resendConfirmation,
+}: AccountsDeps) {
   // Unknown e-mails are verified against this, so they cost the same time as a wrong password.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= passwords.hash(randomHex(16)));
@@ -35,14 +63,22 @@ export function createAccountsService({ repo, sessions, passwords, defaultDescri
     async login(
       email: string,
       password: string,
-      meta: { ip?: string; userAgent?: string } = {},
+      meta: { ip?: string; userAgent?: string; linkBase?: string } = {},
     ): Promise<NewSession> {
       const user = await repo.findByEmail(normaliseEmail(email));
       const ok = await passwords.verify(user?.passwordHash ?? (await decoy()), password);
       if (user === undefined || !ok) throw new DomainError(Codes.LOGIN_FAILED);
       // Told apart only after the password proved the caller owns the account.
       if (user.disabled) throw new DomainError(Codes.NOT_ALLOWED);
-      return sessions.create(user.id, meta);
+      if (!user.emailConfirmed) {
+        const base = defaultMessages[Codes.EMAIL_NOT_CONFIRMED] ?? '';
+        const resent =
+          resendConfirmation !== undefined && meta.linkBase !== undefined
+            ? await resendConfirmation(user.id, user.email, meta.linkBase)
+            : false;
+        throw new DomainError(Codes.EMAIL_NOT_CONFIRMED, resent ? `${base}（已重新发送验证邮件）` : base);
+      }
+      return sessions.create(user.id, { ip: meta.ip, userAgent: meta.userAgent });
     },
 
     /** Verifies a session token handed over in the address before its cookie is set. */
@@ -54,7 +90,8 @@ export function createAccountsService({ repo, sessions, passwords, defaultDescri
       if (token !== undefined) await sessions.destroy(token);
     },
 
-    userInfo(user: SessionUser): UserInfo {
+    async userInfo(user: SessionUser): Promise<UserInfo> {
+      const [signUse, settings] = await Promise.all([signUseStatus(user.id), userInfoSettings()]);
       return {
         _id: user.id,
         email: user.email,
@@ -68,16 +105,41 @@ export function createAccountsService({ repo, sessions, passwords, defaultDescri
         limit: user.dailyLimit ?? DEFAULT_DAILY_LIMIT_BYTES,
         paidUser: user.paidUser,
         preferDomain: user.preferDomain,
-        describe_host: user.describeHost ?? defaultDescribeHost,
+        describe_host: user.describeHost ?? (settings.describe_host.replace(/\/+$/, '') || defaultDescribeHost),
         channel_code: user.channelCode,
         is_agency_user: user.isAgency,
         inXinjiang: user.inXinjiang,
         in_foreign: user.inForeign,
         use_english_node: user.useEnglishNode,
-        haveContinueSignUseData: 0,
-        signUseToday: false,
-        signUseRewardInfo: { continueSignReward: 0 },
+        haveContinueSignUseData: signUse.streak,
+        signUseToday: signUse.signedToday,
+        signUseRewardInfo: { continueSignReward: settings.continueSignReward },
       };
+    },
+
+    /** A new subscription key (128 random bits); the old links stop working at once. */
+    async resetUserkey(userId: string): Promise<ResetUserkeyAnswer> {
+      const userkey = randomHex(16);
+      if (!(await repo.replaceUserkey(userId, userkey))) throw new DomainError(Codes.NOT_ALLOWED);
+      return { userkey };
+    },
+
+    /** A confirmed account created outside sign-up (seed data); false when the e-mail is taken. */
+    async createConfirmed(input: SeedUser): Promise<boolean> {
+      return repo.insertIfAbsent({
+        id: newObjectId(),
+        email: normaliseEmail(input.email),
+        passwordHash: await passwords.hash(input.password),
+        type: input.type === undefined ? 'normal' : input.type,
+        userkey: randomHex(16),
+        emailConfirmed: true,
+        paidUser: input.paidUser ?? false,
+        traffic: input.traffic ?? 0,
+        vipExpireTime: input.vipExpireTime ?? null,
+        isAgency: input.isAgency ?? false,
+        canChangePassword: input.canChangePassword ?? true,
+        canChangeDescribeKey: input.canChangeDescribeKey ?? true,
+      });
     },
 
     /**

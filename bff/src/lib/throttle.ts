@@ -1,0 +1,32 @@
+import { Codes } from '@portal/contracts';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { DomainError } from './domain-error.js';
+
+export interface AttemptWindow {
+  max: number;
+  timeWindowMs: number;
+  /** The counter this request belongs to; '' skips this window (nothing to key on). */
+  key: (request: FastifyRequest) => string;
+}
+
+/**
+ * A preHandler counting every attempt (not only failures) in several windows, for calls that send
+ * mail or reveal an account: once any window is used up the call is refused with 4029 and a
+ * Retry-After. Counters are per instance, like the login throttle (see bff/README.md).
+ */
+export function attemptLimit(fastify: FastifyInstance, name: string, windows: AttemptWindow[]): preHandlerAsyncHookHandler {
+  const limiters = windows.map((w) => ({
+    key: w.key,
+    limiter: fastify.createRateLimit({ max: w.max, timeWindow: w.timeWindowMs, keyGenerator: (r) => `${name}|${w.key(r)}` }),
+  }));
+  return async function attemptLimitHandler(request, reply) {
+    for (const { key, limiter } of limiters) {
+      if (key(request) === '') continue;
+      const state = await limiter(request);
+      if (!state.isAllowed && state.isExceeded) {
+        reply.header('retry-after', Math.max(1, state.ttlInSeconds));
+        throw new DomainError(Codes.RATE_LIMITED);
+      }
+    }
+  };
+}

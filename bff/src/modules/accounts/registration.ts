@@ -1,0 +1,175 @@
+import { Codes, PASSWORD_MIN_LENGTH, ResetRefusals, messages } from '@portal/contracts';
+import { DomainError } from '../../lib/domain-error.js';
+import type { PasswordHasher } from '../../lib/passwords.js';
+import { newLinkKey, newObjectId, randomHex, sha256Hex } from '../../lib/random.js';
+import { passwordChangeMail, signupConfirmMail, type MailContent } from '../mail/templates.js';
+import type { SessionsService } from '../sessions/index.js';
+import type { AccountsRepository, TokenPurpose } from './repository.js';
+import { normaliseEmail } from './service.js';
+import { parseSubscriptionLink } from './subscription-link.js';
+
+export const CONFIRM_LINK_TTL_HOURS = 24;
+/** An unconfirmed account that logs in gets a new confirmation mail at most this often. */
+export const CONFIRM_RESEND_INTERVAL_MS = 10 * 60 * 1000;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const ICON_PATTERN = /^(\/|https?:\/\/)[^\s"'<>]*$/;
+const CHANNEL_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export interface Mailer {
+  send(to: string, content: MailContent): Promise<void>;
+}
+
+export interface RegistrationDeps {
+  repo: AccountsRepository;
+  passwords: PasswordHasher;
+  sessions: SessionsService;
+  mail: Mailer;
+  /** Told when a mail could not be sent (the caller gets a clear error either way). */
+  onMailFailure?: (error: unknown, to: string) => void;
+  now?: () => Date;
+}
+
+export interface SignupInput {
+  email: string;
+  password: string;
+  iconUrl?: string;
+  /** The inviter's code (the channel_code cookie). */
+  channelCode?: string;
+  /** Where the portal lives: the confirmation link starts with it. */
+  linkBase: string;
+}
+
+/** The e-mail and password rules of spec-1 §5, checked by the server too. */
+export function checkCredentials(email: string, password: string): void {
+  if (!EMAIL_PATTERN.test(email)) throw new DomainError(Codes.INVALID_PAYLOAD, messages.register.emailInvalid);
+  if ([...password].length < PASSWORD_MIN_LENGTH) {
+    throw new DomainError(Codes.INVALID_PAYLOAD, messages.register.passwordTooShort);
+  }
+}
+
+const refuseLink = (msg: string) => new DomainError(Codes.DESCRIBE_URL_REFUSED, msg);
+
+/**
+ * Sign-up with e-mail confirmation, and the password reset that proves ownership with the
+ * subscription link and takes effect only when the mailed link is confirmed. Mailed keys are
+ * 256-bit, stored as sha256, single use, valid for CONFIRM_LINK_TTL_HOURS.
+ */
+export function createRegistrationService({ repo, passwords, sessions, mail, onMailFailure, now = () => new Date() }: RegistrationDeps) {
+  async function issueToken(
+    r: AccountsRepository,
+    userId: string,
+    purpose: TokenPurpose,
+    linkBase: string,
+    pendingPasswordHash: string | null = null,
+  ): Promise<string> {
+    const id = newObjectId();
+    const key = newLinkKey();
+    await r.insertToken({
+      id,
+      userId,
+      purpose,
+      keyHash: sha256Hex(key),
+      pendingPasswordHash,
+      expiresAt: new Date(now().getTime() + CONFIRM_LINK_TTL_HOURS * 3600_000),
+    });
+    return `${linkBase}/#/confirm?serial_id=${id}&key=${key}&action=${purpose}`;
+  }
+
+  async function sendOrFail(to: string, content: MailContent): Promise<void> {
+    try {
+      await mail.send(to, content);
+    } catch (error) {
+      onMailFailure?.(error, to);
+      throw new DomainError(Codes.UNAVAILABLE, '邮件发送失败，请稍后再试');
+    }
+  }
+
+  async function accountOfLink(describUrl: string) {
+    const ref = parseSubscriptionLink(describUrl);
+    const user = ref === undefined ? undefined : await repo.findByIdAndKey(ref.userId, ref.userkey);
+    // A malformed link, an unknown user and a wrong key all read the same.
+    if (user === undefined) throw refuseLink(ResetRefusals.describeUrlError);
+    return user;
+  }
+
+  return {
+    async signup(input: SignupInput): Promise<void> {
+      const email = normaliseEmail(input.email);
+      checkCredentials(email, input.password);
+      if ((await repo.findByEmail(email)) !== undefined) throw new DomainError(Codes.EMAIL_REGISTERED, messages.register.emailRegistered);
+      const id = newObjectId();
+      const icon = input.iconUrl !== undefined && ICON_PATTERN.test(input.iconUrl) ? input.iconUrl : '';
+      const channelCode = input.channelCode !== undefined && CHANNEL_CODE_PATTERN.test(input.channelCode) ? input.channelCode : '';
+      const passwordHash = await passwords.hash(input.password);
+      const link = await repo.transaction(async (r) => {
+        const created = await r.insertIfAbsent({ id, email, passwordHash, type: null, userkey: randomHex(16), icon, channelCode });
+        // Another sign-up of the same address won the race.
+        if (!created) throw new DomainError(Codes.EMAIL_REGISTERED, messages.register.emailRegistered);
+        return issueToken(r, id, 'signup_confirm', input.linkBase);
+      });
+      try {
+        await sendOrFail(email, signupConfirmMail(link, CONFIRM_LINK_TTL_HOURS));
+      } catch (error) {
+        // Without the mail the account could never be confirmed; let the person sign up again.
+        await repo.deleteUnconfirmed(id);
+        throw error;
+      }
+    },
+
+    /**
+     * An unconfirmed account proved its password at login: mail a fresh link unless one went out
+     * recently. Returns whether a mail was sent.
+     */
+    async resendSignupConfirmation(userId: string, email: string, linkBase: string): Promise<boolean> {
+      const last = await repo.latestTokenAt(userId, 'signup_confirm');
+      if (last !== undefined && now().getTime() - last.getTime() < CONFIRM_RESEND_INTERVAL_MS) return false;
+      const link = await repo.transaction(async (r) => {
+        await r.retireTokens(userId, 'signup_confirm');
+        return issueToken(r, userId, 'signup_confirm', linkBase);
+      });
+      await sendOrFail(email, signupConfirmMail(link, CONFIRM_LINK_TTL_HOURS));
+      return true;
+    },
+
+    async confirmSignup(serialId: string, key: string): Promise<void> {
+      await repo.transaction(async (r) => {
+        const token = await r.consumeToken(serialId, sha256Hex(key), 'signup_confirm');
+        if (token === undefined) throw new DomainError(Codes.CONFIRM_LINK_INVALID);
+        await r.confirmEmail(token.userId);
+      });
+    },
+
+    /** Applies the pending password, then ends every session of the account. */
+    async confirmPasswordChange(serialId: string, key: string): Promise<void> {
+      const userId = await repo.transaction(async (r) => {
+        const token = await r.consumeToken(serialId, sha256Hex(key), 'change_password');
+        if (token === undefined || token.pendingPasswordHash === null) throw new DomainError(Codes.CONFIRM_LINK_INVALID);
+        if (!(await r.setPassword(token.userId, token.pendingPasswordHash))) throw new DomainError(Codes.NOT_ALLOWED);
+        return token.userId;
+      });
+      await sessions.destroyAllForUser(userId);
+    },
+
+    async resetPassword(input: { email: string; password: string; describUrl: string; linkBase: string }): Promise<void> {
+      const email = normaliseEmail(input.email);
+      checkCredentials(email, input.password);
+      const user = await accountOfLink(input.describUrl);
+      if (user.email !== email) throw refuseLink(ResetRefusals.userNotExist);
+      if (!user.canChangePassword || user.disabled) throw new DomainError(Codes.NOT_ALLOWED);
+      const pendingPasswordHash = await passwords.hash(input.password);
+      const link = await repo.transaction(async (r) => {
+        // Only the newest request can be confirmed.
+        await r.retireTokens(user.id, 'change_password');
+        return issueToken(r, user.id, 'change_password', input.linkBase, pendingPasswordHash);
+      });
+      await sendOrFail(user.email, passwordChangeMail(link, CONFIRM_LINK_TTL_HOURS));
+    },
+
+    async emailOfLink(describUrl: string): Promise<string> {
+      return (await accountOfLink(describUrl)).email;
+    },
+  };
+}
+
+export type RegistrationService = ReturnType<typeof createRegistrationService>;

@@ -1,0 +1,42 @@
+import { PRODUCT_NAME } from '@portal/contracts';
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A short mail with one link: the plain text holds the link on a line of its own. */
+function linkMail(subject: string, intro: string, action: string, link: string, outro: string): MailContent {
+  const text = `您好！\n\n${intro}\n\n${link}\n\n${outro}\n\n${PRODUCT_NAME}`;
+  const html =
+    `<p>您好！</p><p>${escapeHtml(intro)}</p>` +
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>` +
+    `<p>如果无法点击，请复制以下链接到浏览器打开：<br>${escapeHtml(link)}</p>` +
+    `<p>${escapeHtml(outro)}</p><p>${escapeHtml(PRODUCT_NAME)}</p>`;
+  return { subject: `${subject} - ${PRODUCT_NAME}`, text, html };
+}
+
+export function signupConfirmMail(link: string, validHours: number): MailContent {
+  return linkMail(
+    '请验证您的邮箱',
+    `感谢您注册${PRODUCT_NAME}。请在 ${validHours} 小时内点击下面的链接验证邮箱，验证后即可登录：`,
+    '验证邮箱',
+    link,
+    '如果这不是您本人的操作，请忽略本邮件。',
+  );
+}
+
+export function passwordChangeMail(link: string, validHours: number): MailContent {
+  return linkMail(
+    '确认修改密码',
+    `我们收到了修改您账号密码的请求。请在 ${validHours} 小时内点击下面的链接确认，新密码在确认后生效，所有已登录的设备都需要重新登录：`,
+    '确认修改密码',
+    link,
+    '如果这不是您本人的操作，请忽略本邮件，您的密码不会改变；并请尽快重置订阅链接，因为他人可能已经得到了它。',
+  );
+}

@@ -1,0 +1,38 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createSeedService, randomCouponCode, SeedFileError } from './service.js';
+
+/**
+ * Start-up data: demo content on the first start (DEMO_DATA), a trial coupon with a known code
+ * (DEMO_COUPON_CODE), and a seed file (SEED_FILE). Runs before the server listens.
+ */
+async function seedModule(fastify: FastifyInstance) {
+  const { demoData, demoCouponCode, seedFile } = fastify.config;
+  const seed = createSeedService({
+    accounts: fastify.accounts,
+    coupons: fastify.coupons,
+    notices: fastify.notices,
+    settings: fastify.settings,
+  });
+
+  const demoNow = demoData && (await seed.applyDemoOnce());
+  if (demoNow) fastify.log.info('demo data created: notices and an announcement');
+  const couponCode = demoCouponCode || (demoNow ? randomCouponCode() : '');
+  if (couponCode !== '' && (await seed.ensureTrialCoupon(couponCode))) {
+    fastify.log.warn(`Trial coupon created (8 GiB, once per user). Code: ${couponCode}`);
+  }
+
+  if (seedFile !== '') {
+    let content: unknown;
+    try {
+      content = JSON.parse(await readFile(seedFile, 'utf8'));
+    } catch (err) {
+      throw new SeedFileError(`SEED_FILE ${seedFile} could not be read as JSON: ${(err as Error).message}`);
+    }
+    const counts = await seed.applySeedFile(content);
+    fastify.log.info({ seedFile, ...counts }, 'seed file applied');
+  }
+}
+
+export default fp(seedModule, { name: 'seed', dependencies: ['accounts', 'coupons', 'notices', 'settings'] });

@@ -1,0 +1,65 @@
+import { couponTypes } from '@portal/contracts';
+import { UserType } from '@portal/contracts/schemas';
+import { Type, type Static } from '@sinclair/typebox';
+
+const Bytes = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+
+/**
+ * SEED_FILE: users, coupons, notices and settings applied at every start. Users and coupons are
+ * created when their e-mail / code is free, notices when no notice with the same text and link
+ * exists; settings are written every time.
+ */
+export const SeedFile = Type.Object(
+  {
+    users: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            email: Type.String({ minLength: 3, maxLength: 254 }),
+            password: Type.String({ minLength: 8, maxLength: 256 }),
+            type: Type.Optional(Type.Union([UserType, Type.Null()])),
+            paidUser: Type.Optional(Type.Boolean()),
+            traffic: Type.Optional(Bytes),
+            /** VIP time from the first start, in days. */
+            vipDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 36_500 })),
+            isAgency: Type.Optional(Type.Boolean()),
+            canChangePassword: Type.Optional(Type.Boolean()),
+            canChangeDescribeKey: Type.Optional(Type.Boolean()),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
+    coupons: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }),
+            name: Type.String({ minLength: 1, maxLength: 100 }),
+            type: Type.Union(couponTypes.map((t) => Type.Literal(t))),
+            traffic: Type.Optional(Bytes),
+            traffixHaveLimitTime: Type.Optional(Type.Boolean()),
+            traffixLimitTime: Type.Optional(Type.Integer({ minimum: 0 })),
+            vipDay: Type.Optional(Type.Integer({ minimum: 0 })),
+            useNumPerUser: Type.Optional(Type.Integer({ minimum: 1 })),
+            numberOfAuthorizations: Type.Integer({ minimum: 0 }),
+            /** ISO date-time; omitted: never expires. */
+            expireTime: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
+    notices: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { desc: Type.String({ minLength: 1, maxLength: 500 }), href: Type.Optional(Type.String({ maxLength: 512 })) },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
+    settings: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
+export type SeedFile = Static<typeof SeedFile>;

@@ -1,0 +1,56 @@
+import { DEFAULT_CONTINUE_SIGN_USE_DAY, DEFAULT_SIGN_USE_REWARD_MB } from '@portal/contracts';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+export interface SettingDefinition<S extends TSchema = TSchema> {
+  schema: S;
+  default: Static<S>;
+  /** What an operator sees next to the field (the admin configuration screen of a later issue). */
+  label: string;
+  /** Bookkeeping of the service itself, never listed for operators. */
+  internal?: boolean;
+}
+
+function define<S extends TSchema>(schema: S, defaultValue: Static<S>, label: string, internal = false): SettingDefinition<S> {
+  return internal ? { schema, default: defaultValue, label, internal } : { schema, default: defaultValue, label };
+}
+
+const Url = (maxLength = 512) => Type.String({ maxLength, pattern: '^(https?://[^\\s]+)?$' });
+/** MB amounts up to 1 TiB. */
+const Megabytes = Type.Integer({ minimum: 0, maximum: 1_048_576 });
+
+/**
+ * Every operator setting, its type and its default, in one place (names as in spec-2 §3). A new
+ * setting is one line here; the settings table stores only values that differ from the default.
+ */
+export const settingDefinitions = {
+  // Daily sign-in (spec-1 §3).
+  signUseRewardTraffic: define(Megabytes, DEFAULT_SIGN_USE_REWARD_MB, '每日签到奖励流量（MB）'),
+  continueSignUseDay: define(Type.Integer({ minimum: 1, maximum: 366 }), DEFAULT_CONTINUE_SIGN_USE_DAY, '连续签到奖励所需天数'),
+  continueSignReward: define(Megabytes, 1024, '连续签到额外奖励流量（MB）'),
+
+  // Domains.
+  preferDomain: define(Type.String({ maxLength: 253 }), '', '推荐访问域名'),
+  describe_host: define(Url(), '', '订阅链接地址（为空时使用 DESCRIBE_HOST）'),
+
+  // The announcement dialog (spec-1 §2).
+  notice_show: define(Type.Boolean(), false, '显示公告'),
+  notice_mark_red: define(Type.Boolean(), false, '公告标红'),
+  notice_title: define(Type.String({ maxLength: 200 }), '', '公告标题'),
+  notice_content: define(Type.String({ maxLength: 20_000 }), '', '公告内容'),
+  notice_day_interval: define(Type.Integer({ minimum: 0, maximum: 365 }), 1, '公告弹出间隔（天）'),
+  entry_url: define(Url(), '', '入口页地址（为空时使用 PUBLIC_BASE_URL）'),
+  contact: define(Type.String({ maxLength: 200 }), '', '联系方式'),
+  chat_group_url: define(Url(), '', '交流群链接'),
+
+  demo_data_applied: define(Type.Boolean(), false, '演示数据已创建', true),
+} satisfies Record<string, SettingDefinition>;
+
+export type SettingKey = keyof typeof settingDefinitions;
+export type SettingValue<K extends SettingKey> = Static<(typeof settingDefinitions)[K]['schema']>;
+export type SettingValues<K extends SettingKey = SettingKey> = { [P in K]: SettingValue<P> };
+
+export const settingKeys = Object.keys(settingDefinitions) as SettingKey[];
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(settingDefinitions, key);
+}

@@ -1,0 +1,28 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { settings } from '../../db/schema.js';
+
+export function createSettingsRepository(db: Db) {
+  return {
+    async read(keys: readonly string[]): Promise<Array<{ key: string; value: unknown }>> {
+      if (keys.length === 0) return [];
+      return db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, [...keys]));
+    },
+
+    async upsert(rows: Array<{ key: string; value: unknown }>): Promise<void> {
+      if (rows.length === 0) return;
+      await db
+        .insert(settings)
+        .values(rows.map((r) => ({ key: r.key, value: r.value })))
+        .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+    },
+
+    /** true when this call created the row (another instance may have won the race). */
+    async insertIfAbsent(key: string, value: unknown): Promise<boolean> {
+      const rows = await db.insert(settings).values({ key, value }).onConflictDoNothing().returning({ key: settings.key });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

@@ -1,0 +1,41 @@
+import type { HostInfo } from '@portal/contracts';
+import { EmptyRequest } from '@portal/contracts/schemas';
+import type { FastifyInstance } from 'fastify';
+import type { SettingsService } from './service.js';
+
+const ANNOUNCEMENT_KEYS = [
+  'preferDomain',
+  'notice_show',
+  'notice_mark_red',
+  'notice_title',
+  'notice_content',
+  'notice_day_interval',
+  'entry_url',
+  'contact',
+  'chat_group_url',
+] as const;
+
+export async function hostInfo(settings: SettingsService, publicBaseUrl: string): Promise<HostInfo> {
+  const s = await settings.getMany(ANNOUNCEMENT_KEYS);
+  return {
+    preferDomain: s.preferDomain,
+    notice: {
+      notice_show: s.notice_show,
+      notice_mark_red: s.notice_mark_red,
+      notice_title: s.notice_title,
+      notice_content: s.notice_content,
+      notice_day_interval: s.notice_day_interval,
+      entry_url: s.entry_url === '' ? publicBaseUrl : s.entry_url,
+      contact: s.contact,
+      chat_group_url: s.chat_group_url,
+    },
+  };
+}
+
+export function settingsRoutes(fastify: FastifyInstance, settings: SettingsService) {
+  // Public: the announcement shows before anyone signs in.
+  fastify.post('/api/host/get', {
+    config: { access: 'public', payload: EmptyRequest },
+    handler: async (_request, reply) => reply.envelope(await hostInfo(settings, fastify.config.publicBaseUrl)),
+  });
+}

@@ -1,0 +1,57 @@
+import { Codes, type TrafficRecordType } from '@portal/contracts';
+import type { Db } from '../../db/client.js';
+import { DomainError } from '../../lib/domain-error.js';
+import { serviceDay } from '../../lib/service-day.js';
+import { trafficRepository as repo } from './repository.js';
+
+export interface Credit {
+  userId: string;
+  /** Bytes added (0 is allowed: the change is still recorded). */
+  bytes: number;
+  type: TrafficRecordType;
+  desc: string;
+  /** Service day of the record; defaults to today. */
+  day?: string;
+  /** Time-limited traffic: when it lapses, and what granted it. */
+  grant?: { expiresAt: Date; source: string; sourceId: string };
+}
+
+/**
+ * The one place that changes a user's traffic and VIP time. Every function runs inside the
+ * caller's transaction (`tx`) and writes the traffic record beside the change, so a balance and
+ * its ledger never disagree.
+ */
+export function createTrafficService({ timeZone, now = () => new Date() }: { timeZone: string; now?: () => Date }) {
+  return {
+    today: () => serviceDay(now(), timeZone),
+
+    async credit(tx: Db, credit: Credit): Promise<{ traffic: number; spendTraffic: number }> {
+      if (!Number.isSafeInteger(credit.bytes) || credit.bytes < 0) throw new Error(`invalid traffic credit ${credit.bytes}`);
+      const totals = await repo.addTraffic(tx, credit.userId, credit.bytes);
+      if (totals === undefined) throw new DomainError(Codes.SESSION_EXPIRED);
+      await repo.insertRecord(tx, {
+        userId: credit.userId,
+        type: credit.type,
+        desc: credit.desc,
+        trafficChange: credit.bytes,
+        allTraffic: totals.traffic,
+        allSpend: totals.spendTraffic,
+        day: credit.day ?? serviceDay(now(), timeZone),
+      });
+      if (credit.grant !== undefined && credit.bytes > 0) {
+        await repo.insertGrant(tx, { userId: credit.userId, bytes: credit.bytes, ...credit.grant });
+      }
+      return totals;
+    },
+
+    /** Adds VIP days from max(now, current expiry); returns the new expiry. */
+    async extendVip(tx: Db, userId: string, days: number): Promise<Date> {
+      if (!Number.isSafeInteger(days) || days < 0) throw new Error(`invalid VIP days ${days}`);
+      const expiry = await repo.extendVip(tx, userId, days);
+      if (expiry === undefined) throw new DomainError(Codes.SESSION_EXPIRED);
+      return expiry;
+    },
+  };
+}
+
+export type TrafficService = ReturnType<typeof createTrafficService>;
