@@ -10,18 +10,30 @@ import path from 'node:path';
 const require = createRequire(import.meta.url);
 // Chakra's theme entry builds the whole default theme at module level, which defeats tree
 // shaking; this alias reaches its individual token and recipe modules instead.
-const chakraThemeDir = path.join(
-  path.dirname(require.resolve('@chakra-ui/react/package.json')),
-  'dist/esm/theme',
-);
+const chakraThemeDir = path.join(path.dirname(require.resolve('@chakra-ui/react/package.json')), 'dist/esm/theme');
 
 export { sharedUsedExports };
 
-export const ports = { shell: 3000, mf_user: 3001, mf_shop: 3002, mf_tutorials: 3003, mf_admin: 3004, bff: 8080 };
+/**
+ * Development ports. `PORTAL_DEV_PORT_BASE=19000` moves the whole set (shell on the base, the
+ * remotes on base+1..4, the BFF on base+5), so that a second portal (the dev smoke test) can
+ * run beside the usual one.
+ */
+export const ports = devPorts(process.env.PORTAL_DEV_PORT_BASE);
+
+function devPorts(base) {
+  const n = Number(base);
+  if (!base || !Number.isInteger(n) || n < 1024 || n > 65530) {
+    return { shell: 3000, mf_user: 3001, mf_shop: 3002, mf_tutorials: 3003, mf_admin: 3004, bff: 8080 };
+  }
+  return { shell: n, mf_user: n + 1, mf_shop: n + 2, mf_tutorials: n + 3, mf_admin: n + 4, bff: n + 5 };
+}
 
 const singleton = (extra = {}) => ({ singleton: true, ...extra });
-const treeShaken = (name, extra) =>
-  singleton({ ...extra, treeShaking: { mode: 'runtime-infer', usedExports: sharedUsedExports[name] } });
+const treeShakenIn = (treeShaking) => (name, extra) =>
+  treeShaking
+    ? singleton({ ...extra, treeShaking: { mode: 'runtime-infer', usedExports: sharedUsedExports[name] } })
+    : singleton(extra);
 const workspacePackage = { singleton: true, version: '0.1.0', requiredVersion: '^0.1.0' };
 
 const mfRoot = path.join(path.dirname(require.resolve('@module-federation/rsbuild-plugin')), '..', '..');
@@ -39,20 +51,52 @@ const federationRuntimeEsm = {
   '@module-federation/enhanced/runtime$': mfFile('enhanced', 'dist/src/runtime.mjs'),
 };
 
-/** Libraries that must exist once per page. */
-export const shared = {
-  react: singleton({ requiredVersion: '^19.0.0' }),
-  'react/jsx-runtime': singleton({ requiredVersion: '^19.0.0' }),
-  'react-dom': singleton({ requiredVersion: '^19.0.0' }),
-  'react-dom/client': singleton({ requiredVersion: '^19.0.0' }),
-  'react-router': treeShaken('react-router', { requiredVersion: '^7.0.0' }),
-  zustand: singleton({ requiredVersion: '^5.0.0' }),
-  '@chakra-ui/react': treeShaken('@chakra-ui/react', { requiredVersion: '^3.0.0' }),
-  '@emotion/react': treeShaken('@emotion/react', { requiredVersion: '^11.0.0' }),
-  '@portal/contracts': workspacePackage,
-  '@portal/platform': workspacePackage,
-  '@portal/ui': workspacePackage,
+/**
+ * Libraries that must exist once per page. Production builds tree-shake the large ones
+ * (federation's shared tree-shaking); development builds share them whole: Rspack's shared
+ * tree-shaking marks exports unused in a compilation without `optimization.usedExports` (the dev
+ * default), which replaced functions of the federation runtime and React Refresh with
+ * `undefined` ("__exportAll is not a function", "$ReactRefreshRuntime$.refresh is not a
+ * function"). Every dev server uses the same list, so the page still has one copy of each.
+ */
+export const sharedFor = ({ production }) => {
+  const treeShaken = treeShakenIn(production);
+  return {
+    react: singleton({ requiredVersion: '^19.0.0' }),
+    'react/jsx-runtime': singleton({ requiredVersion: '^19.0.0' }),
+    'react-dom': singleton({ requiredVersion: '^19.0.0' }),
+    'react-dom/client': singleton({ requiredVersion: '^19.0.0' }),
+    'react-router': treeShaken('react-router', { requiredVersion: '^7.0.0' }),
+    zustand: singleton({ requiredVersion: '^5.0.0' }),
+    '@chakra-ui/react': treeShaken('@chakra-ui/react', { requiredVersion: '^3.0.0' }),
+    '@emotion/react': treeShaken('@emotion/react', { requiredVersion: '^11.0.0' }),
+    '@portal/contracts': workspacePackage,
+    '@portal/platform': workspacePackage,
+    '@portal/ui': workspacePackage,
+  };
 };
+
+/** The production list (tree-shaken), as every deployed build declares it. */
+export const shared = sharedFor({ production: true });
+
+/**
+ * Development only, first script of every page. Each app bundles its own React Refresh runtime
+ * and hooks it into `__REACT_DEVTOOLS_GLOBAL_HOOK__`; without the React DevTools extension the
+ * first runtime creates a hook that does not remember renderers, so a remote's runtime, which
+ * starts after the shared react-dom registered, never sees the page's React root and its hot
+ * updates re-render nothing. This hook remembers renderers as the real DevTools hook does.
+ */
+const devToolsHookForRefresh = `if (!window.__REACT_DEVTOOLS_GLOBAL_HOOK__) {
+  var id = 0;
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    renderers: new Map(),
+    supportsFiber: true,
+    inject: function (renderer) { var rendererId = id++; this.renderers.set(rendererId, renderer); return rendererId; },
+    onScheduleFiberRoot: function () {},
+    onCommitFiberRoot: function () {},
+    onCommitFiberUnmount: function () {},
+  };
+}`;
 
 /**
  * @param {object} options
@@ -69,7 +113,7 @@ export function portalConfig({ name, exposes, server = {} }) {
       pluginModuleFederation({
         name,
         ...(isRemote ? { exposes, filename: 'remoteEntry.js' } : { remotes: {} }),
-        shared,
+        shared: sharedFor({ production: isProduction }),
         dts: false,
         manifest: true,
         experiments: {
@@ -91,6 +135,7 @@ export function portalConfig({ name, exposes, server = {} }) {
     html: {
       title: name === 'shell' ? '云梯加速' : `${name} (standalone)`,
       template: isRemote ? undefined : './index.html',
+      tags: isProduction ? [] : [{ tag: 'script', head: true, append: false, children: devToolsHookForRefresh }],
     },
     output: {
       assetPrefix: isRemote ? 'auto' : '/',
@@ -98,7 +143,12 @@ export function portalConfig({ name, exposes, server = {} }) {
       distPath: { root: process.env.PORTAL_DIST_DIR ?? 'dist' },
       sourceMap: { js: false, css: false },
     },
-    dev: { assetPrefix: isRemote ? 'auto' : '/' },
+    dev: {
+      assetPrefix: isRemote ? 'auto' : '/',
+      // Rsbuild 2 compiles dynamic imports on first request by default; federation's shared and
+      // exposed chunks are requested by other pages' runtimes, which that does not serve.
+      lazyCompilation: false,
+    },
     server: {
       port: ports[name],
       strictPort: true,
