@@ -49,6 +49,9 @@ export function Dropdown({
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  // Opened from the keyboard, focus goes to the first item; opened by pointer, to the panel itself
+  // (so no focus ring appears on an item the user did not pick).
+  const openedByKeyboard = useRef(false);
 
   // Place the panel before the first paint, and again whenever the page moves under it.
   useLayoutEffect(() => {
@@ -77,11 +80,13 @@ export function Dropdown({
     };
   }, [open, width, align]);
 
-  // Opening moves focus into the panel (its first link or button), like a popover.
+  // Opening moves focus into the panel, like a popover.
   useEffect(() => {
     if (!open) return;
     const panel = panelRef.current;
-    if (panel) (focusables(panel)[0] ?? panel).focus({ preventScroll: true });
+    if (!panel) return;
+    const target = openedByKeyboard.current ? (focusables(panel)[0] ?? panel) : panel;
+    target.focus({ preventScroll: true });
   }, [open]);
 
   useEffect(() => {
@@ -112,6 +117,7 @@ export function Dropdown({
   const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === 'ArrowDown' && !open) {
       event.preventDefault();
+      openedByKeyboard.current = true;
       onOpenChange(true);
     }
   };
@@ -143,7 +149,11 @@ export function Dropdown({
         aria-expanded={open}
         aria-haspopup="dialog"
         aria-controls={open ? panelId : undefined}
-        onClick={() => onOpenChange(!open)}
+        onClick={(event) => {
+          // A click from Enter or Space carries no pointer details (detail 0).
+          openedByKeyboard.current = event.detail === 0;
+          onOpenChange(!open);
+        }}
         onKeyDown={onTriggerKeyDown}
       >
         {trigger}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Badge, Box, Button, Dialog, Heading, Link, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { frameMessages, type AnnouncementConfig } from '@portal/contracts';
@@ -19,8 +19,11 @@ const t = frameMessages.announcement;
 /** The 'latest announcement' dialog (spec-1 §2). Loaded on demand, outside the first page. */
 export function AnnouncementDialog({ open, onOpenChange, state, onRetry }: AnnouncementDialogProps) {
   const notice = state.status === 'ready' && hasAnnouncementText(state.notice) ? state.notice : null;
+  // Focus starts on the acknowledge button rather than on the first link of the text.
+  const acknowledgeRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root
+      initialFocusEl={() => acknowledgeRef.current}
       open={open}
       onOpenChange={(details) => onOpenChange(details.open)}
       lazyMount
@@ -62,7 +65,9 @@ export function AnnouncementDialog({ open, onOpenChange, state, onRetry }: Annou
             </Dialog.Body>
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>
-                <Button colorPalette="brand">{t.close}</Button>
+                <Button ref={acknowledgeRef} colorPalette="brand">
+                  {t.close}
+                </Button>
               </Dialog.ActionTrigger>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
