@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button, Menu, Portal, type ButtonProps } from '@chakra-ui/react';
 import { messages, toastMs, userMessages } from '@portal/contracts';
 import { isIOS, isMobile, notify, useSession } from '@portal/platform';
@@ -28,6 +28,9 @@ export function SubscriptionMenu({ client: clientId, children, buttonProps }: Su
   const [open, setOpen] = useState(false);
   const [qr, setQr] = useState<string | null>(null);
   const [resetting, setResetting] = useState(false);
+  // A dialog opened while the menu is still open joins the menu's dismissable layer and is
+  // dismissed with it, so dialogs open once the menu has finished closing.
+  const afterClose = useRef<(() => void) | null>(null);
 
   function changeOpen(next: boolean) {
     if (next) {
@@ -59,10 +62,14 @@ export function SubscriptionMenu({ client: clientId, children, buttonProps }: Su
         const copied = link ? await copyText(link) : false;
         return copied ? toast('success', messages.subscription.copied) : toast('error', messages.subscription.copyFailed);
       }
-      case 'qr':
-        return setQr((client.qr ?? client.link)(links));
+      case 'qr': {
+        const content = (client.qr ?? client.link)(links);
+        afterClose.current = () => setQr(content);
+        return;
+      }
       case 'reset':
-        return setResetting(true);
+        afterClose.current = () => setResetting(true);
+        return;
     }
   }
 
@@ -72,6 +79,11 @@ export function SubscriptionMenu({ client: clientId, children, buttonProps }: Su
         open={open}
         onOpenChange={(details) => changeOpen(details.open)}
         onSelect={(details) => void select(details.value as MenuAction)}
+        onExitComplete={() => {
+          const run = afterClose.current;
+          afterClose.current = null;
+          run?.();
+        }}
         positioning={{ placement: 'bottom-start' }}
       >
         <Menu.Trigger asChild>
