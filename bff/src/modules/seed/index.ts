@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createSeedService, randomCouponCode, SeedFileError } from './service.js';
+import { createSeedService, randomCouponCode, readSeedFile } from './service.js';
 
 /**
  * Start-up data: demo content on the first start (DEMO_DATA), a trial coupon with a known code
@@ -24,13 +23,7 @@ async function seedModule(fastify: FastifyInstance) {
   }
 
   if (seedFile !== '') {
-    let content: unknown;
-    try {
-      content = JSON.parse(await readFile(seedFile, 'utf8'));
-    } catch (err) {
-      throw new SeedFileError(`SEED_FILE ${seedFile} could not be read as JSON: ${(err as Error).message}`);
-    }
-    const counts = await seed.applySeedFile(content);
+    const counts = await seed.applySeedFile(await readSeedFile(seedFile));
     fastify.log.info({ seedFile, ...counts }, 'seed file applied');
   }
 }

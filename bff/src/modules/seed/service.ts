@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { GiB } from '@portal/contracts';
 import { Value } from '@sinclair/typebox/value';
 import type { AccountsService } from '../accounts/service.js';
@@ -48,6 +49,15 @@ export function randomCouponCode(random: () => number = Math.random): string {
 
 export class SeedFileError extends Error {
   override name = 'SeedFileError';
+}
+
+/** Reads SEED_FILE as JSON; throws SeedFileError when it cannot. */
+export async function readSeedFile(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as unknown;
+  } catch (err) {
+    throw new SeedFileError(`SEED_FILE ${file} could not be read as JSON: ${(err as Error).message}`);
+  }
 }
 
 export function createSeedService({ accounts, coupons, notices, settings, now = () => new Date() }: SeedDeps) {
