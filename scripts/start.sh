@@ -11,5 +11,7 @@ for app in shell mf-user mf-shop mf-tutorials mf-admin; do
   fi
 done
 export DATA_DIR="${DATA_DIR:-$PWD/data}"
+# Demo notices, announcement and a trial coupon (code in the log) on the first start; DEMO_DATA=false to skip.
+export DEMO_DATA="${DEMO_DATA:-true}"
 cd bff
 exec node --import tsx src/server.ts

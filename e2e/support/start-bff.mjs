@@ -1,11 +1,16 @@
 // Starts the all-in-one BFF for the e2e run on a fresh data directory.
 import { spawn } from 'node:child_process';
-import { rmSync, mkdirSync } from 'node:fs';
+import { existsSync, rmSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { e2eEnv, repoRoot } from './env.ts';
 
 rmSync(e2eEnv.dataDir, { recursive: true, force: true });
 mkdirSync(e2eEnv.dataDir, { recursive: true });
+// Every mail the BFF sends is also written here as JSON ({to, subject, text, html, links}); see bff/README.md.
+const mailDir = process.env.E2E_MAIL_DIR ?? path.join(path.dirname(e2eEnv.dataDir), 'mail');
+rmSync(mailDir, { recursive: true, force: true });
+// Users (e.g. a paid one), coupons, notices and settings applied at start-up, when the file exists.
+const seedFile = process.env.E2E_SEED_FILE ?? path.join(repoRoot, 'e2e/support/seed.json');
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bff/src/server.ts')], {
   cwd: path.join(repoRoot, 'bff'),
   stdio: 'inherit',
@@ -19,6 +24,14 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'b
     REMOTE_MF_TUTORIALS_URL: `${e2eEnv.remoteHostUrl}/mf-manifest.json`,
     AGENCY_DOMAIN: e2eEnv.agencyUrl,
     LOG_LEVEL: 'warn',
+    // The suite sets up its own data: no demo notices or announcement, one trial coupon with a known code.
+    DEMO_DATA: 'false',
+    DEMO_COUPON_CODE: process.env.E2E_TRIAL_COUPON_CODE ?? 'E2E-TRIAL-8G',
+    MAIL_OUTBOX_DIR: mailDir,
+    ...(existsSync(seedFile) ? { SEED_FILE: seedFile } : {}),
+    // Many sign-ups from one address in one run.
+    ACCOUNT_RATE_MAX: '1000',
+    ACCOUNT_RATE_ADDRESS_MAX: '10000',
   },
 });
 const stop = () => child.kill('SIGTERM');

@@ -38,7 +38,7 @@ export const settingDefinitions = {
   notice_title: define(Type.String({ maxLength: 200 }), '', '公告标题'),
   notice_content: define(Type.String({ maxLength: 20_000 }), '', '公告内容'),
   notice_day_interval: define(Type.Integer({ minimum: 0, maximum: 365 }), 1, '公告弹出间隔（天）'),
-  entry_url: define(Url(), '', '入口页地址（为空时使用 PUBLIC_BASE_URL）'),
+  entry_url: define(Url(), '', '入口页地址（为空时使用 PUBLIC_BASE_URL 或当前地址）'),
   contact: define(Type.String({ maxLength: 200 }), '', '联系方式'),
   chat_group_url: define(Url(), '', '交流群链接'),
 

@@ -1,6 +1,7 @@
 import type { HostInfo } from '@portal/contracts';
 import { EmptyRequest } from '@portal/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
+import { ownOrigin } from '../../plugins/app/origin-check.js';
 import type { SettingsService } from './service.js';
 
 const ANNOUNCEMENT_KEYS = [
@@ -15,7 +16,8 @@ const ANNOUNCEMENT_KEYS = [
   'chat_group_url',
 ] as const;
 
-export async function hostInfo(settings: SettingsService, publicBaseUrl: string): Promise<HostInfo> {
+/** The announcement config; `entryUrl` stands in for an empty entry_url setting. */
+export async function hostInfo(settings: SettingsService, entryUrl: string): Promise<HostInfo> {
   const s = await settings.getMany(ANNOUNCEMENT_KEYS);
   return {
     preferDomain: s.preferDomain,
@@ -25,7 +27,7 @@ export async function hostInfo(settings: SettingsService, publicBaseUrl: string)
       notice_title: s.notice_title,
       notice_content: s.notice_content,
       notice_day_interval: s.notice_day_interval,
-      entry_url: s.entry_url === '' ? publicBaseUrl : s.entry_url,
+      entry_url: s.entry_url === '' ? entryUrl : s.entry_url,
       contact: s.contact,
       chat_group_url: s.chat_group_url,
     },
@@ -36,6 +38,7 @@ export function settingsRoutes(fastify: FastifyInstance, settings: SettingsServi
   // Public: the announcement shows before anyone signs in.
   fastify.post('/api/host/get', {
     config: { access: 'public', payload: EmptyRequest },
-    handler: async (_request, reply) => reply.envelope(await hostInfo(settings, fastify.config.publicBaseUrl)),
+    handler: async (request, reply) =>
+      reply.envelope(await hostInfo(settings, fastify.config.publicBaseUrl || ownOrigin(request))),
   });
 }
