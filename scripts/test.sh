@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: lint, typecheck, unit, BFF integration on PGlite and on a throwaway PostgreSQL,
-# the production build with its first-page size, the Storybook build and Playwright in
-# Debian's Chromium. Installs npm packages, chromium and postgresql when they are missing.
+# the production build with its first-page size, the Storybook build, Playwright in Debian's
+# Chromium, and the development-mode check (npm run dev with hot reload). Installs npm
+# packages, chromium and postgresql when they are missing.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh --system || exit 1
@@ -32,6 +33,7 @@ step bff bash scripts/test-bff.sh
 step build bash scripts/build.sh
 step storybook bash -c "npm run build --silent -w @portal/storybook && npm run smoke --silent -w @portal/storybook"
 step e2e npx playwright test -c e2e/playwright.config.ts
+step dev npx playwright test -c e2e/dev/playwright.config.ts
 
 echo
 [ ${#failures[@]} -gt 0 ] && echo "failed steps: ${failures[*]}"
