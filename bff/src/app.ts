@@ -3,6 +3,7 @@ import { Codes, defaultMessages, MAX_ENVELOPE_BYTES } from '@portal/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.js';
 import { sendFailure } from './lib/http.js';
+import { serializeRequest } from './lib/log-redaction.js';
 import accountsModule from './modules/accounts/index.js';
 import couponsModule from './modules/coupons/index.js';
 import healthModule from './modules/health/index.js';
@@ -30,16 +31,24 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** Every logger gets the request serializer that masks secrets in addresses. */
+function withSerializers(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === undefined || typeof logger === 'boolean') return logger;
+  return { ...logger, serializers: { req: serializeRequest, ...logger.serializers } };
+}
+
 /**
  * Builds the application without listening: server.ts listens, tests call `inject`.
  * Order: external plugins, then ours, then the domain modules.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: withSerializers(
+      options.logger ?? {
+        level: config.logLevel,
+        redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      },
+    ),
     trustProxy: config.trustProxy,
     bodyLimit: MAX_ENVELOPE_BYTES,
     genReqId: () => randomUUID(),

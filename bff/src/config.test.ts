@@ -66,4 +66,57 @@ describe('loadConfig', () => {
     expect(config.admin.email).toBe('admin@example.com');
     expect(config.publicOrigins).toEqual(['https://portal.example.com']);
   });
+
+  it('reads mail, public base URL, account limits and start-up data, with working defaults', () => {
+    const defaults = loadConfig({}, '/srv/portal');
+    expect(defaults).toMatchObject({
+      publicBaseUrl: '',
+      mail: { smtpUrl: '', from: '云梯加速 <no-reply@localhost>', outboxDir: '' },
+      accountRateLimit: { perAccount: 5, perAddress: 20, timeWindowMs: 3_600_000 },
+      demoData: false,
+      demoCouponCode: '',
+      seedFile: '',
+    });
+    const set = loadConfig(
+      {
+        PUBLIC_BASE_URL: 'https://portal.example.com/',
+        SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+        MAIL_OUTBOX_DIR: 'mail',
+        DEMO_DATA: 'true',
+        DEMO_COUPON_CODE: 'TRIAL-1',
+        SEED_FILE: 'seed.json',
+        ACCOUNT_RATE_MAX: '3',
+      },
+      '/srv/portal',
+    );
+    expect(set).toMatchObject({
+      publicBaseUrl: 'https://portal.example.com',
+      mail: { smtpUrl: 'smtps://user:pass@smtp.example.com:465', from: '云梯加速 <no-reply@portal.example.com>', outboxDir: '/srv/portal/mail' },
+      demoData: true,
+      demoCouponCode: 'TRIAL-1',
+      seedFile: '/srv/portal/seed.json',
+      accountRateLimit: { perAccount: 3 },
+    });
+    expect(loadConfig({ MAIL_FROM: 'no-reply@example.com' }).mail.from).toBe('no-reply@example.com');
+  });
+
+  it('names each bad mail or start-up setting', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PUBLIC_BASE_URL: 'portal.example.com',
+        SMTP_URL: 'http://smtp.example.com',
+        MAIL_FROM: 'nobody',
+        DEMO_COUPON_CODE: 'has spaces',
+        DEMO_DATA: 'sometimes',
+        ACCOUNT_RATE_MAX: '0',
+      });
+    } catch (err) {
+      error = err;
+    }
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PUBLIC_BASE_URL', 'SMTP_URL', 'MAIL_FROM', 'DEMO_COUPON_CODE', 'DEMO_DATA', 'ACCOUNT_RATE_MAX']) {
+      expect(problems).toContain(name);
+    }
+  });
 });

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, confirmationLink, confirmCall, login } from '../../../test/api.js';
-import { buildTestApp } from '../../../test/build-test-app.js';
+import { buildTestApp, LogCapture } from '../../../test/build-test-app.js';
 import { parseMail } from '../../../test/mime.js';
 
 interface Received {
@@ -51,9 +51,10 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-async function appWith(smtpUrl: string): Promise<FastifyInstance> {
+async function appWith(smtpUrl: string, logs?: LogCapture): Promise<FastifyInstance> {
   return buildTestApp({
     env: { SMTP_URL: smtpUrl, MAIL_FROM: '云梯加速 <no-reply@portal.example.com>', PUBLIC_BASE_URL: 'https://portal.example.com' },
+    ...(logs === undefined ? {} : { logs }),
   });
 }
 
@@ -68,7 +69,8 @@ function closedPort(): Promise<number> {
 
 describe('mail over SMTP', () => {
   it('delivers the sign-up confirmation in Chinese from MAIL_FROM, authenticated, with a PUBLIC_BASE_URL link that confirms the account', async () => {
-    const app = await appWith(`smtp://mailer:${encodeURIComponent('secret pass')}@127.0.0.1:${smtpPort}`);
+    const logs = new LogCapture();
+    const app = await appWith(`smtp://mailer:${encodeURIComponent('secret pass')}@127.0.0.1:${smtpPort}`, logs);
     try {
       const { result } = await call(app, '/api/user/signup', { email: 'smtp-user@example.com', password: 'good-password' });
       expect(result.code).toBe(0);
@@ -94,6 +96,13 @@ describe('mail over SMTP', () => {
         Code: 0,
       });
       expect(await login(app, 'smtp-user@example.com', 'good-password')).toMatch(/^sid=/);
+
+      // With SMTP the key travels only in the mail: the request log masks it, and nothing else logs it.
+      const logged = JSON.stringify(logs.lines);
+      expect(logged).toContain('/api/account/signup_confirm?serial_id=');
+      expect(logged).toContain('key=***');
+      expect(logged).not.toContain(link.key);
+      expect(logged).not.toContain('secret pass');
     } finally {
       await app.close();
     }
