@@ -117,6 +117,17 @@ export function createAccountsService({
       };
     },
 
+    /**
+     * The account a subscription link names (id and current key), for the subscription endpoint;
+     * undefined for an unknown id, a wrong or empty key alike.
+     */
+    async findByIdAndKey(id: string, userkey: string): Promise<SessionUser | undefined> {
+      const user = await repo.findByIdAndKey(id, userkey);
+      if (user === undefined) return undefined;
+      const { passwordHash: _passwordHash, ...rest } = user;
+      return rest;
+    },
+
     /** A new subscription key (128 random bits); the old links stop working at once. */
     async resetUserkey(userId: string): Promise<ResetUserkeyAnswer> {
       const userkey = randomHex(16);

@@ -35,6 +35,11 @@ describe('reset_userkey', () => {
     expect(await repo.findByIdAndKey(user.id, oldKey)).toBeUndefined();
     expect((await repo.findByIdAndKey(user.id, newKey))?.id).toBe(user.id);
     expect(await repo.findByIdAndKey(user.id, '')).toBeUndefined();
+    // The service the subscription endpoint will use gives the same answers, without the password hash.
+    expect(await app.accounts.findByIdAndKey(user.id, oldKey)).toBeUndefined();
+    const found = await app.accounts.findByIdAndKey(user.id, newKey);
+    expect(found?.id).toBe(user.id);
+    expect(found).not.toHaveProperty('passwordHash');
 
     const oldLink = `https://sub.example.com/api/subscript/clash/${user.id}/${oldKey}`;
     expect((await call(app, '/api/user/get_email', { describUrl: oldLink })).result.msg).toBe(ResetRefusals.describeUrlError);

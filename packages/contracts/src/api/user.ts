@@ -29,6 +29,7 @@ export const UserInfo = Type.Object({
   use_english_node: Type.Boolean(),
   haveContinueSignUseData: Type.Number(),
   signUseToday: Type.Boolean(),
+  /** continueSignReward: the streak bonus in MB (the setting of the same name). */
   signUseRewardInfo: Type.Object({ continueSignReward: Type.Number() }),
 });
 export type UserInfo = Static<typeof UserInfo>;
