@@ -7,7 +7,10 @@
 // Each child runs in its own process group, so stopping this script (Ctrl-C, SIGTERM) stops the
 // dev servers and the BFF with everything they started.
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ports } from '@portal/build-config';
 
 const remotes = [
@@ -18,15 +21,21 @@ const remotes = [
 ];
 const origin = (port) => `http://localhost:${port}`;
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
 const env = {
   ...process.env,
   PORT: String(ports.bff),
+  // Its own database, apart from npm start's ./data (PGlite must not be opened twice).
+  DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? '.data/dev'),
   // The dev servers proxy /api to the BFF; their pages' origins may make state-changing calls.
   PUBLIC_ORIGIN: [ports.shell, ...remotes.map(([name]) => ports[name])].map(origin).join(','),
   ...Object.fromEntries(remotes.map(([name, , variable]) => [variable, `${origin(ports[name])}/mf-manifest.json`])),
   // The shell and the remotes come from their dev servers, not from dist/.
   SERVE_STATIC: 'false',
 };
+
+mkdirSync(env.DATA_DIR, { recursive: true });
 
 const tasks = [['bff', ports.bff], ['shell', ports.shell], ...remotes.map(([name, folder]) => [folder, ports[name]])];
 
