@@ -11,6 +11,8 @@ import { LazyBoundary } from './lazy-boundary';
 
 const loadCouponDialog = () => import('../features/coupon/components/coupon-dialog');
 const CouponDialog = lazy(() => loadCouponDialog().then((m) => ({ default: m.CouponDialog })));
+/** Fetches the dialog's code when the pointer or focus reaches its button, before the click. */
+const preloadCouponDialog = () => void loadCouponDialog().catch(() => undefined);
 
 type DropdownName = 'notices' | 'user';
 
@@ -39,6 +41,10 @@ export function Header() {
   const [couponFor, setCouponFor] = useState<string | null>(null);
   const [couponWanted, setCouponWanted] = useState(false);
   const couponOpen = Boolean(user) && couponFor === user?._id;
+  const openCoupon = (userId: string) => {
+    setCouponWanted(true);
+    setCouponFor(userId);
+  };
 
   return (
     <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
@@ -50,16 +56,23 @@ export function Header() {
         <HStack flexShrink={0} gap="0.5">
           {user ? (
             <>
+              <Button
+                variant="ghost"
+                size="sm"
+                display={{ base: 'none', md: 'inline-flex' }}
+                onPointerEnter={preloadCouponDialog}
+                onFocus={preloadCouponDialog}
+                onClick={() => openCoupon(user._id)}
+              >
+                {frameMessages.coupon.open}
+              </Button>
               <NoticeDropdown open={isOpen('notices')} onOpenChange={onNoticesChange} notices={notices} />
               <UserMenu
                 user={user}
                 open={isOpen('user')}
                 onOpenChange={onUserChange}
-                onRedeemCouponIntent={() => void loadCouponDialog().catch(() => undefined)}
-                onRedeemCoupon={() => {
-                  setCouponWanted(true);
-                  setCouponFor(user._id);
-                }}
+                onRedeemCouponIntent={preloadCouponDialog}
+                onRedeemCoupon={() => openCoupon(user._id)}
               />
             </>
           ) : status === 'ready' ? (

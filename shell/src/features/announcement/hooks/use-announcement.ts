@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Codes, type AnnouncementConfig } from '@portal/contracts';
+import { whenNoModalOpen } from '@portal/ui';
 import { getHostInfo } from '../api/get-host-info';
 import {
   announcementFingerprint,
@@ -40,6 +41,7 @@ export function useAnnouncement(): AnnouncementApi {
   const [state, setState] = useState<AnnouncementState>({ status: 'loading' });
   const [open, setOpenState] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const cancelAutoShow = useRef<() => void>(() => undefined);
 
   // Fetches host/get; the answer lands in a callback. `openIfDue` is the automatic showing.
   const load = useCallback((openIfDue: boolean) => {
@@ -51,14 +53,19 @@ export function useAnnouncement(): AnnouncementApi {
       const notice = normalizeAnnouncement(result.data?.notice);
       setState({ status: 'ready', notice });
       if (openIfDue && notice && shouldShowAnnouncement(notice, readSeen(browserStorage()), new Date())) {
-        remember(notice);
-        setWanted(true);
-        setOpenState(true);
+        cancelAutoShow.current = whenNoModalOpen(() => {
+          remember(notice);
+          setWanted(true);
+          setOpenState(true);
+        });
       }
     });
   }, []);
 
-  useEffect(() => load(true), [load]);
+  useEffect(() => {
+    load(true);
+    return () => cancelAutoShow.current();
+  }, [load]);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });
