@@ -24,6 +24,11 @@ function clientMeta(request: FastifyRequest) {
   return userAgent === undefined ? { ip: request.ip } : { ip: request.ip, userAgent };
 }
 
+const emailOfPayload = (request: FastifyRequest) => {
+  const email = (request.payload as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? normaliseEmail(email) : '';
+};
+
 /**
  * Login throttling counts failures only, so people who sign in often are never slowed down.
  * Two windows: one per address and account (the brute force of one account), and a wider one per
@@ -31,12 +36,8 @@ function clientMeta(request: FastifyRequest) {
  */
 function loginThrottle(fastify: FastifyInstance) {
   const { max, timeWindowMs } = fastify.config.loginRateLimit;
-  const emailOf = (request: FastifyRequest) => {
-    const email = (request.payload as { email?: unknown } | null)?.email;
-    return typeof email === 'string' ? normaliseEmail(email) : '';
-  };
   const limiters = [
-    fastify.createRateLimit({ max, timeWindow: timeWindowMs, keyGenerator: (r) => `login|${r.ip}|${emailOf(r)}` }),
+    fastify.createRateLimit({ max, timeWindow: timeWindowMs, keyGenerator: (r) => `login|${r.ip}|${emailOfPayload(r)}` }),
     fastify.createRateLimit({ max: max * 5, timeWindow: timeWindowMs, keyGenerator: (r) => `login|${r.ip}` }),
   ];
   return {
@@ -73,10 +74,6 @@ function accountThrottle(fastify: FastifyInstance, name: string, account: (reque
   ]);
 }
 
-const emailOfPayload = (request: FastifyRequest) => {
-  const email = (request.payload as { email?: unknown } | null)?.email;
-  return typeof email === 'string' ? normaliseEmail(email) : '';
-};
 const linkOwnerOfPayload = (request: FastifyRequest) => {
   const link = (request.payload as { describUrl?: unknown } | null)?.describUrl;
   return typeof link === 'string' ? (parseSubscriptionLink(link)?.userId ?? '') : '';
