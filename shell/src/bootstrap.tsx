@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { applyAddressParams, hasSessionMarker, useSession, usePortal } from '@portal/platform';
+import { applyAddressParams, startSession, usePortal } from '@portal/platform';
 import { loadPortalConfig } from './app/portal-config';
 import { registerPortalRemotes } from './app/federation';
 import { App } from './app/app';
@@ -11,8 +11,7 @@ async function start(): Promise<void> {
   await applyAddressParams();
   const root = createRoot(document.getElementById('root')!);
   root.render(<App />);
-  if (hasSessionMarker()) void useSession.getState().refresh();
-  else useSession.setState({ status: 'ready' });
+  startSession();
 }
 
 void start();

@@ -63,3 +63,9 @@ export const useSession = create<SessionState>((set) => ({
 export function hasSessionMarker(): boolean {
   return Boolean(getCookie(cookieNames.token));
 }
+
+/** At page start: loads the session when the marker says one exists, else settles as a visitor. */
+export function startSession(): void {
+  if (hasSessionMarker()) void useSession.getState().refresh();
+  else useSession.setState({ status: 'ready' });
+}

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { HashRouter, Link, Route, Routes } from 'react-router';
 import { Box, HStack } from '@chakra-ui/react';
 import { routes, type RemoteName } from '@portal/contracts';
-import { hasSessionMarker, useSession } from '@portal/platform';
+import { startSession } from '@portal/platform';
 // Through the package name, so standalone mode uses the same (shared) instance as the pages.
 import { PageSkeleton, PortalProvider } from '@portal/ui';
 import { portalSystem } from '../theme/portal-system.js';
@@ -37,5 +37,5 @@ export function startStandalone(remote: RemoteName, pages: Record<string, Compon
       </HashRouter>
     </PortalProvider>,
   );
-  if (hasSessionMarker()) void useSession.getState().refresh();
+  startSession();
 }
