@@ -37,9 +37,14 @@ export function Header() {
   const onNoticesChange = useCallback((open: boolean) => toggle('notices', open), [toggle]);
   const onUserChange = useCallback((open: boolean) => toggle('user', open), [toggle]);
 
-  // The coupon dialog is opened for one user; if that user leaves, it is gone for good.
+  // The coupon dialog is opened for one user; logging out (or in as someone else) closes it.
   const [couponFor, setCouponFor] = useState<string | null>(null);
   const [couponWanted, setCouponWanted] = useState(false);
+  const [sessionUser, setSessionUser] = useState(user?._id);
+  if (sessionUser !== user?._id) {
+    setSessionUser(user?._id);
+    setCouponFor(null);
+  }
   const couponOpen = Boolean(user) && couponFor === user?._id;
   const openCoupon = (userId: string) => {
     setCouponWanted(true);
