@@ -36,6 +36,7 @@ test('the session set by the shell is the one a remote reads', async ({ page }) 
   await expect(page.getByTestId('header-email')).toHaveText(e2eEnv.admin.email);
   await expect(page.getByTestId('dashboard-account')).toHaveText(`当前账号：${e2eEnv.admin.email}`);
   // Logging out in the shell empties the store the remote reads.
+  await page.getByRole('button', { name: '用户菜单' }).click();
   await page.getByRole('button', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/#\/login$/);
   await page.evaluate(() => (location.hash = '#/'));

@@ -24,7 +24,7 @@ const config: StorybookConfig = {
     '../../packages/ui/src/**/*.stories.tsx',
     '../../{mf-user,mf-shop,mf-tutorials,mf-admin,shell}/src/**/*.stories.tsx',
   ],
-  staticDirs: [mswWorkerDir],
+  staticDirs: [mswWorkerDir, '../../shell/public'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   // No docs addon is installed, so prop tables from docgen would only cost build time.
   typescript: { reactDocgen: false },
