@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { Codes, encodeResponse } from '@portal/contracts';
 
 /**
@@ -9,4 +9,19 @@ import { Codes, encodeResponse } from '@portal/contracts';
 export function apiHandler<T>(path: string, data: T, code: number = Codes.OK, msg = 'ok') {
   const route = path.replace(/^\/+/, '');
   return http.post(`*/api/${route}`, () => HttpResponse.json(encodeResponse({ code, data, msg })));
+}
+
+/** `GET <any origin>/api/<path>` answering plain JSON, like the e-mail confirmation calls. */
+export function getJsonHandler(path: string, body: Record<string, unknown>) {
+  const route = path.replace(/^\/+/, '');
+  return http.get(`*/api/${route}`, () => HttpResponse.json(body));
+}
+
+/** A call that never answers, for stories of loading states. */
+export function pendingHandler(path: string, method: 'get' | 'post' = 'post') {
+  const route = path.replace(/^\/+/, '');
+  return http[method](`*/api/${route}`, async () => {
+    await delay('infinite');
+    return HttpResponse.json({});
+  });
 }

@@ -1,77 +1,135 @@
-import type { UserInfo } from '@portal/contracts';
+import { cookieNames, messages, userMessages } from '@portal/contracts';
 import { useSession } from '@portal/platform';
 import { apiHandler } from '@portal/storybook/api-mocks';
-import { expect, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
-import DashboardPage from './dashboard-page.js';
+import { expect, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
+import { daysFromNow, demoUser, expectShown, expectToast, freeUser, paidUserWithTimePackage, prepare } from '../test/story-fixtures';
+import DashboardPage from './dashboard-page';
 
-const GiB = 1024 ** 3;
-
-function demoUser(overrides: Partial<UserInfo> = {}): UserInfo {
-  return {
-    _id: '665f1c2ab7e4d90012a3c001',
-    email: 'demo@example.com',
-    icon: '',
-    type: 'normal',
-    userkey: 'a1b2c3d4e5f6',
-    traffic: 100 * GiB,
-    spendTraffic: 12 * GiB,
-    vipExpireTime: '2026-12-31T16:00:00.000Z',
-    dailyTimePackageUsage: 0,
-    limit: 3,
-    paidUser: true,
-    preferDomain: '',
-    describe_host: '',
-    channel_code: 'default',
-    is_agency_user: false,
-    inXinjiang: false,
-    in_foreign: false,
-    use_english_node: false,
-    haveContinueSignUseData: 2,
-    signUseToday: false,
-    signUseRewardInfo: { continueSignReward: 1 },
-    ...overrides,
-  };
-}
+const signUseInfo = apiHandler('user/sign_use_info', { continueSignUseDay: 30, signUseRewardTraffic: 200, continueSignReward: 1024 });
 
 const meta = {
   title: 'mf-user/DashboardPage',
   component: DashboardPage,
   args: {},
+  parameters: { msw: [signUseInfo] },
 } satisfies Meta<typeof DashboardPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Visitor: Story = {
-  args: {},
+  loaders: [() => prepare(null)],
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByTestId('dashboard-account')).toHaveTextContent('登录后即可获取订阅链接。');
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId('dashboard-account')).toHaveTextContent('登录后即可获取订阅链接。');
+    await expect(canvas.getByTestId('traffic-card')).toHaveTextContent(userMessages.dashboard.loginToSee);
+    await expect(canvas.queryByTestId('time-package-card')).toBeNull();
+    await expect(canvas.queryByTestId('promo-block')).toBeNull();
   },
 };
 
 export const LoggedIn: Story = {
-  args: {},
-  loaders: [() => useSession.getState().setUser(demoUser())],
+  loaders: [() => prepare(demoUser())],
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByTestId('dashboard-account')).toHaveTextContent('demo@example.com');
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId('dashboard-account')).toHaveTextContent('demo@example.com');
+    await expect(canvas.getByTestId('traffic-remaining')).toHaveTextContent('87.50 GB');
+    await expect(canvas.getByTestId('promo-block')).toBeVisible();
   },
 };
 
 /** The session is read through the real API client; MSW answers as the BFF would. */
 export const LoggedInFromNetwork: Story = {
-  args: {},
   parameters: {
     msw: [
+      signUseInfo,
       apiHandler('user/userinfo', demoUser({ email: 'network@example.com' })),
       apiHandler('permission/mypermissions', []),
     ],
   },
   loaders: [
     async () => {
+      prepare(demoUser({ email: 'network@example.com' }));
       await useSession.getState().refresh();
     },
   ],
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByTestId('dashboard-account')).toHaveTextContent('network@example.com');
+  },
+};
+
+export const PaidWithTimePackage: Story = {
+  loaders: [() => prepare(paidUserWithTimePackage())],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId('time-package-days')).toHaveTextContent('30 天');
+    await expect(canvas.getByTestId('time-package-daily-remaining')).toHaveTextContent('31.70 GB');
+  },
+};
+
+export const ExpiredTimePackage: Story = {
+  loaders: [() => prepare(demoUser({ vipExpireTime: daysFromNow(-3) }))],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByTestId('time-package-card')).toBeNull();
+  },
+};
+
+export const FreeUser: Story = {
+  loaders: [() => prepare(freeUser())],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId('traffic-remaining')).toHaveTextContent('1.25 GB');
+    await userEvent.click(canvas.getByTestId('sign-use-button'));
+    await expectToast(messages.signUse.paidOnly);
+  },
+};
+
+export const Agency: Story = {
+  loaders: [() => prepare(demoUser(), { agency: true })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByTestId('promo-block')).toBeNull();
+    await expect(canvas.queryByTestId('traffic-buy')).toBeNull();
+    await expect(within(document.body).queryByTestId('purchase-modal')).toBeNull();
+  },
+};
+
+/** First visit of the day: the purchase modal opens (and the preferred-domain check is prepared). */
+export const FirstVisitOfTheDay: Story = {
+  loaders: [() => prepare(demoUser({ preferDomain: 'fast.example.com' }), { dailyDialogs: true })],
+  play: async ({ canvasElement }) => {
+    await expectShown(() => within(document.body).findByTestId('purchase-modal'));
+    await expect(within(canvasElement).getByTestId('prefer-domain-switch')).toHaveAttribute('data-host', 'fast.example.com');
+  },
+};
+
+export const Loading: Story = {
+  loaders: [
+    () => {
+      prepare(null);
+      useSession.setState({ status: 'loading' });
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status', { name: '加载中...' })).toBeInTheDocument();
+  },
+};
+
+/** User info could not be read although a session exists: the figures give way to a retry. */
+export const LoadFailed: Story = {
+  loaders: [
+    () => {
+      prepare(null);
+      // Short-lived, so the session marker cannot leak into later stories.
+      document.cookie = `${cookieNames.token}=1; max-age=20; path=/`;
+    },
+  ],
+  beforeEach: () => () => {
+    document.cookie = `${cookieNames.token}=; max-age=0; path=/`;
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(userMessages.dashboard.loadFailed)).toBeVisible();
+    await waitFor(() => expect(canvas.getByRole('button', { name: '重试' })).toBeEnabled());
   },
 };

@@ -23,7 +23,8 @@ export const Subscription: Story = {
   args: {},
   play: async () => {
     const body = within(document.body);
-    await expect(await body.findByText(messages.subscription.qrTitle)).toBeVisible();
+    const title = await body.findByText(messages.subscription.qrTitle);
+    await waitFor(() => expect(title).toBeVisible());
     await waitFor(() => expect(body.getByTestId('qr-canvas')).toHaveAttribute('data-drawn', 'true'), { timeout: 4000 });
     await expect(body.queryByText(qrMessages.scanWithPhone)).toBeNull();
   },
@@ -46,7 +47,8 @@ export const WxpayOnMobile: Story = {
 export const WxpayOnDesktop: Story = {
   args: { ...WxpayOnMobile.args, device: 'desktop' },
   play: async () => {
-    await expect(await within(document.body).findByText(qrMessages.scanWithPhone)).toBeVisible();
+    const hint = await within(document.body).findByText(qrMessages.scanWithPhone);
+    await waitFor(() => expect(hint).toBeVisible());
     await expect(within(document.body).queryByTestId('qr-wxpay-steps')).toBeNull();
   },
 };

@@ -1,0 +1,65 @@
+import { messages } from '@portal/contracts';
+import { getJsonHandler, pendingHandler } from '@portal/storybook/api-mocks';
+import { expect, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
+import { prepare } from '../test/story-fixtures';
+import ConfirmPage from './confirm-page';
+
+// Each story uses its own serial id: the page shares one request per link.
+const meta = {
+  title: 'mf-user/ConfirmPage',
+  component: ConfirmPage,
+  loaders: [() => prepare(null)],
+} satisfies Meta<typeof ConfirmPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Pending: Story = {
+  parameters: { route: '/confirm?serial_id=s-pending&key=k', msw: [pendingHandler('account/signup_confirm', 'get')] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByTestId('confirm-pending')).toBeVisible();
+  },
+};
+
+export const SignupConfirmed: Story = {
+  parameters: {
+    route: '/confirm?serial_id=s-signup&key=k&action=signup_confirm',
+    msw: [getJsonHandler('account/signup_confirm', { Code: 0 })],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(messages.confirm.registered)).toBeVisible();
+    await expect(canvas.getByTestId('illustration-success')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: '直接登录' })).toHaveAttribute('href', '/');
+  },
+};
+
+export const PasswordChanged: Story = {
+  parameters: {
+    route: '/confirm?serial_id=s-password&key=k&action=change_password',
+    msw: [getJsonHandler('account/change_password', { Code: 0 })],
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(messages.confirm.passwordChanged)).toBeVisible();
+  },
+};
+
+export const Failed: Story = {
+  parameters: {
+    route: '/confirm?serial_id=s-failed&key=k',
+    msw: [getJsonHandler('account/signup_confirm', { Code: 1102, Msg: '链接无效或已过期' })],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(messages.confirm.failure)).toBeVisible();
+    await expect(canvas.getByTestId('illustration-failure')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: '重新注册' })).toHaveAttribute('href', '/register');
+  },
+};
+
+export const IncompleteLink: Story = {
+  parameters: { route: '/confirm' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(messages.confirm.failure)).toBeVisible();
+  },
+};

@@ -1,0 +1,78 @@
+import { Codes, messages, userMessages } from '@portal/contracts';
+import { apiHandler, pendingHandler } from '@portal/storybook/api-mocks';
+import { expect, userEvent, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
+import { prepare } from '../test/story-fixtures';
+import RegisterPage from './register-page';
+
+const meta = {
+  title: 'mf-user/RegisterPage',
+  component: RegisterPage,
+  parameters: { route: '/register' },
+  loaders: [() => prepare(null)],
+} satisfies Meta<typeof RegisterPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function submit(canvasElement: HTMLElement, values: { email: string; password: string; confirm: string }) {
+  const canvas = within(canvasElement);
+  for (const [label, value] of [
+    ['邮箱', values.email],
+    ['密码', values.password],
+    ['确认密码', values.confirm],
+  ] as const) {
+    const input = canvas.getByLabelText(label, { exact: true });
+    await userEvent.clear(input);
+    if (value) await userEvent.type(input, value);
+  }
+  await userEvent.click(canvas.getByRole('button', { name: '注册' }));
+}
+
+export const Empty: Story = {};
+
+/** The checks run in the spec's order: equal passwords, length, e-mail. */
+export const ChecksInOrder: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await submit(canvasElement, { email: 'bad', password: 'short', confirm: 'other' });
+    await expect(canvas.getByText(messages.register.passwordsDiffer)).toBeVisible();
+    await submit(canvasElement, { email: 'bad', password: 'short', confirm: 'short' });
+    await expect(canvas.getByText(messages.register.passwordTooShort)).toBeVisible();
+    await submit(canvasElement, { email: 'bad', password: 'long-enough', confirm: 'long-enough' });
+    await expect(canvas.getByText(messages.register.emailInvalid)).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: [pendingHandler('user/signup')] },
+  play: async ({ canvasElement }) => {
+    await submit(canvasElement, { email: 'new@example.com', password: 'long-enough', confirm: 'long-enough' });
+    await expect(await within(canvasElement).findByText(messages.register.loading)).toBeVisible();
+  },
+};
+
+export const EmailRegistered: Story = {
+  parameters: { msw: [apiHandler('user/signup', {}, Codes.EMAIL_REGISTERED, '邮件已注册')] },
+  play: async ({ canvasElement }) => {
+    await submit(canvasElement, { email: 'demo@example.com', password: 'long-enough', confirm: 'long-enough' });
+    await expect(await within(canvasElement).findByText(messages.register.emailRegistered)).toBeVisible();
+  },
+};
+
+export const ServerRefusal: Story = {
+  parameters: { msw: [apiHandler('user/signup', {}, Codes.RATE_LIMITED, '操作过于频繁，请稍后再试')] },
+  play: async ({ canvasElement }) => {
+    await submit(canvasElement, { email: 'demo@example.com', password: 'long-enough', confirm: 'long-enough' });
+    await expect(await within(canvasElement).findByText('操作过于频繁，请稍后再试')).toBeVisible();
+  },
+};
+
+export const Success: Story = {
+  parameters: { msw: [apiHandler('user/signup', {})] },
+  play: async ({ canvasElement }) => {
+    await submit(canvasElement, { email: 'new@example.com', password: 'long-enough', confirm: 'long-enough' });
+    const success = await within(canvasElement).findByTestId('register-success');
+    await expect(success).toHaveTextContent(userMessages.register.checkMail('new@example.com'));
+    await expect(within(success).getByTestId('register-countdown')).toHaveTextContent('秒后跳转首页');
+  },
+};

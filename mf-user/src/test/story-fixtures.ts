@@ -1,0 +1,97 @@
+import { cookieNames, GiB, type PortalConfig, type UserInfo } from '@portal/contracts';
+import { removeCookie, setCookie, usePortal, useSession } from '@portal/platform';
+import { expect, waitFor, within } from '@portal/storybook/story-kit';
+import { resetDailyDecisions } from '../features/dashboard/hooks/use-first-visit-today';
+import { dailyCookieName } from '../features/dashboard/lib/daily-visit';
+import { PURCHASE_MODAL } from '../features/dashboard/components/purchase-modal';
+import { PREFER_DOMAIN_CHECK } from '../features/dashboard/hooks/use-preferred-domain';
+import { todayString } from '../lib/time';
+
+/** Shared set-up of the mf-user stories: users, portal config and a clean browser state. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function daysFromNow(days: number): string {
+  return new Date(Date.now() + days * DAY_MS).toISOString();
+}
+
+export function demoUser(overrides: Partial<UserInfo> = {}): UserInfo {
+  return {
+    _id: '665f1c2ab7e4d90012a3c001',
+    email: 'demo@example.com',
+    icon: '',
+    type: 'normal',
+    userkey: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6',
+    traffic: 100 * GiB,
+    spendTraffic: 12.5 * GiB,
+    vipExpireTime: null,
+    dailyTimePackageUsage: 0,
+    limit: 50 * GiB,
+    paidUser: true,
+    preferDomain: '',
+    describe_host: '',
+    channel_code: 'WJKCNOCODE',
+    is_agency_user: false,
+    inXinjiang: false,
+    in_foreign: false,
+    use_english_node: false,
+    haveContinueSignUseData: 6,
+    signUseToday: false,
+    signUseRewardInfo: { continueSignReward: 1024 },
+    ...overrides,
+  };
+}
+
+export const paidUserWithTimePackage = (overrides: Partial<UserInfo> = {}) =>
+  demoUser({ vipExpireTime: daysFromNow(29.6), dailyTimePackageUsage: 18.3 * GiB, ...overrides });
+
+export const freeUser = (overrides: Partial<UserInfo> = {}) =>
+  demoUser({ email: 'free@example.com', paidUser: false, traffic: 2 * GiB, spendTraffic: 0.75 * GiB, ...overrides });
+
+const storyConfig: PortalConfig = {
+  remotes: { mf_user: '', mf_shop: '', mf_tutorials: '', mf_admin: '' },
+  agencyHost: '',
+  describeHost: 'https://sub.example.com',
+  productName: '云梯加速',
+};
+
+/** Portal mode of a story (every story sets it: the store outlives one story). */
+export function setPortal({ agency = false }: { agency?: boolean } = {}): void {
+  usePortal.setState({ config: storyConfig, isAgency: agency });
+}
+
+/** Forget cookies and per-session decisions that one story could leave for the next. */
+export function cleanBrowserState(): void {
+  for (const name of [cookieNames.platform, cookieNames.lastSignUseTime, cookieNames.token, cookieNames.lastRegister]) {
+    removeCookie(name);
+  }
+  resetDailyDecisions();
+}
+
+/** Marks today's purchase modal and domain check as done for this user, so they stay closed. */
+export function skipDailyDialogs(user: Pick<UserInfo, '_id'>): void {
+  for (const purpose of [PURCHASE_MODAL, PREFER_DOMAIN_CHECK]) setCookie(dailyCookieName(purpose, user._id), todayString(), 1);
+}
+
+/** The usual loader: clean state, portal mode, and the given user (or a visitor). */
+export function prepare(user: UserInfo | null, options: { agency?: boolean; dailyDialogs?: boolean } = {}): void {
+  cleanBrowserState();
+  setPortal(options);
+  if (user && options.dailyDialogs) {
+    for (const purpose of [PURCHASE_MODAL, PREFER_DOMAIN_CHECK]) removeCookie(dailyCookieName(purpose, user._id));
+  } else if (user) {
+    skipDailyDialogs(user);
+  }
+  useSession.getState().setUser(user);
+}
+
+/** Waits until an element (a toast, a dialog) has finished fading in. */
+export async function expectShown(find: () => Promise<HTMLElement>): Promise<HTMLElement> {
+  const element = await find();
+  await waitFor(() => expect(element).toBeVisible(), { timeout: 3000 });
+  return element;
+}
+
+/** A toast (rendered in a portal outside the story's canvas) with this text becomes visible. */
+export function expectToast(text: string): Promise<HTMLElement> {
+  return expectShown(() => within(document.body).findByText(text, {}, { timeout: 3000 }));
+}
