@@ -28,7 +28,10 @@ export default function ConfirmPage() {
     void confirmAccount(action, { serial_id: serialId, key }).then((result) => {
       if (cancelled) return;
       const ok = result.data?.Code === 0;
-      setOutcome({ for: linkId, outcome: ok ? { status: 'success' } : { status: 'failure', detail: result.data?.Msg ?? '' } });
+      setOutcome({
+        for: linkId,
+        outcome: ok ? { status: 'success' } : { status: 'failure', detail: result.data?.Msg ?? '' },
+      });
     });
     return () => {
       cancelled = true;

@@ -2,10 +2,22 @@ import { cookieNames, messages, userMessages } from '@portal/contracts';
 import { useSession } from '@portal/platform';
 import { apiHandler } from '@portal/storybook/api-mocks';
 import { expect, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
-import { daysFromNow, demoUser, expectShown, expectToast, freeUser, paidUserWithTimePackage, prepare } from '../test/story-fixtures';
+import {
+  daysFromNow,
+  demoUser,
+  expectShown,
+  expectToast,
+  freeUser,
+  paidUserWithTimePackage,
+  prepare,
+} from '../test/story-fixtures';
 import DashboardPage from './dashboard-page';
 
-const signUseInfo = apiHandler('user/sign_use_info', { continueSignUseDay: 30, signUseRewardTraffic: 200, continueSignReward: 1024 });
+const signUseInfo = apiHandler('user/sign_use_info', {
+  continueSignUseDay: 30,
+  signUseRewardTraffic: 200,
+  continueSignReward: 1024,
+});
 
 const meta = {
   title: 'mf-user/DashboardPage',
@@ -99,7 +111,10 @@ export const FirstVisitOfTheDay: Story = {
   loaders: [() => prepare(demoUser({ preferDomain: 'fast.example.com' }), { dailyDialogs: true })],
   play: async ({ canvasElement }) => {
     await expectShown(() => within(document.body).findByTestId('purchase-modal'));
-    await expect(within(canvasElement).getByTestId('prefer-domain-switch')).toHaveAttribute('data-host', 'fast.example.com');
+    await expect(within(canvasElement).getByTestId('prefer-domain-switch')).toHaveAttribute(
+      'data-host',
+      'fast.example.com',
+    );
   },
 };
 

@@ -64,7 +64,9 @@ export default function DashboardPage() {
       <StartUsingCard />
       <SubscriptionCard />
       <PurchaseModal />
-      {domainSwitch && <Box hidden data-testid="prefer-domain-switch" data-host={domainSwitch.host} data-url={domainSwitch.url} />}
+      {domainSwitch && (
+        <Box hidden data-testid="prefer-domain-switch" data-host={domainSwitch.host} data-url={domainSwitch.url} />
+      )}
     </Stack>
   );
 }

@@ -110,7 +110,13 @@ export default function LoginPage() {
               onChange={(e) => setPassword(e.target.value)}
             />
           </FormField>
-          <Button type="submit" colorPalette="brand" loading={loading} loadingText={messages.login.loading} width="full">
+          <Button
+            type="submit"
+            colorPalette="brand"
+            loading={loading}
+            loadingText={messages.login.loading}
+            width="full"
+          >
             {userMessages.login.submit}
           </Button>
         </Stack>

@@ -88,7 +88,13 @@ export default function RegisterPage() {
               onChange={(e) => setConfirm(e.target.value)}
             />
           </FormField>
-          <Button type="submit" colorPalette="brand" loading={loading} loadingText={messages.register.loading} width="full">
+          <Button
+            type="submit"
+            colorPalette="brand"
+            loading={loading}
+            loadingText={messages.register.loading}
+            width="full"
+          >
             {userMessages.register.submit}
           </Button>
         </Stack>

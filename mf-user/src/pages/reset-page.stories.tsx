@@ -16,7 +16,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-async function fill(canvasElement: HTMLElement, values: Partial<Record<'订阅链接' | '邮箱' | '新密码' | '确认新密码', string>>) {
+async function fill(
+  canvasElement: HTMLElement,
+  values: Partial<Record<'订阅链接' | '邮箱' | '新密码' | '确认新密码', string>>,
+) {
   const canvas = within(canvasElement);
   for (const [label, value] of Object.entries(values)) {
     const input = canvas.getByLabelText(label, { exact: true });
@@ -25,8 +28,10 @@ async function fill(canvasElement: HTMLElement, values: Partial<Record<'订阅�
   }
 }
 
-const submit = (canvasElement: HTMLElement) => userEvent.click(within(canvasElement).getByRole('button', { name: '修改密码' }));
-const findAccount = (canvasElement: HTMLElement) => userEvent.click(within(canvasElement).getByRole('button', { name: '找回账号' }));
+const submit = (canvasElement: HTMLElement) =>
+  userEvent.click(within(canvasElement).getByRole('button', { name: '修改密码' }));
+const findAccount = (canvasElement: HTMLElement) =>
+  userEvent.click(within(canvasElement).getByRole('button', { name: '找回账号' }));
 const complete = { 订阅链接: LINK, 邮箱: 'demo@example.com', 新密码: 'new-password', 确认新密码: 'new-password' };
 
 export const Empty: Story = {};

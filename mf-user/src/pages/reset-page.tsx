@@ -138,7 +138,13 @@ export default function ResetPage() {
               onChange={(e) => setConfirm(e.target.value)}
             />
           </FormField>
-          <Button type="submit" colorPalette="brand" loading={submitting} loadingText={userMessages.reset.submitting} width="full">
+          <Button
+            type="submit"
+            colorPalette="brand"
+            loading={submitting}
+            loadingText={userMessages.reset.submitting}
+            width="full"
+          >
             {userMessages.reset.submit}
           </Button>
         </Stack>

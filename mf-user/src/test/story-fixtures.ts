@@ -69,7 +69,8 @@ export function cleanBrowserState(): void {
 
 /** Marks today's purchase modal and domain check as done for this user, so they stay closed. */
 export function skipDailyDialogs(user: Pick<UserInfo, '_id'>): void {
-  for (const purpose of [PURCHASE_MODAL, PREFER_DOMAIN_CHECK]) setCookie(dailyCookieName(purpose, user._id), todayString(), 1);
+  for (const purpose of [PURCHASE_MODAL, PREFER_DOMAIN_CHECK])
+    setCookie(dailyCookieName(purpose, user._id), todayString(), 1);
 }
 
 /** The usual loader: clean state, portal mode, and the given user (or a visitor). */

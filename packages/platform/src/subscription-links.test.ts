@@ -23,7 +23,9 @@ const origin = 'https://portal.example';
 
 describe('subscription base', () => {
   it('prefers the user describe_host, then the portal describe host, then the page origin', () => {
-    expect(subscriptionBase({ describe_host: 'https://u.example/' }, 'https://p.example', origin)).toBe('https://u.example');
+    expect(subscriptionBase({ describe_host: 'https://u.example/' }, 'https://p.example', origin)).toBe(
+      'https://u.example',
+    );
     expect(subscriptionBase({ describe_host: '' }, 'https://p.example//', origin)).toBe('https://p.example');
     expect(subscriptionBase({ describe_host: '  ' }, '', origin)).toBe(origin);
     expect(subscriptionBase(null, undefined, origin)).toBe(origin);
@@ -37,7 +39,19 @@ describe('subscription links', () => {
         `https://h.example/api/subscript/${kind}/665f1c2ab7e4d90012a3c001/k3y`,
       );
     }
-    expect(subscriptionKinds).toEqual(['clash', 'mjclash', 'flclash', 'ss', 'ssr', 'v2box', 'surge', 'surfboard', 'qx', 'q', 'singbox']);
+    expect(subscriptionKinds).toEqual([
+      'clash',
+      'mjclash',
+      'flclash',
+      'ss',
+      'ssr',
+      'v2box',
+      'surge',
+      'surfboard',
+      'qx',
+      'q',
+      'singbox',
+    ]);
   });
 
   it('adds the name query to V2Box / v2rayNG, and Streisand also gets asn, mode and base64', () => {
@@ -46,7 +60,12 @@ describe('subscription links', () => {
     expect(links.v2rayng).toBe(links.v2box);
     const streisand = new URL(links.streisand);
     expect(streisand.pathname).toBe(`/api/subscript/v2box/${owner._id}/k3y`);
-    expect(Object.fromEntries(streisand.searchParams)).toEqual({ name: 'Demo', asn: 'unknown', mode: 'new', base64: 'True' });
+    expect(Object.fromEntries(streisand.searchParams)).toEqual({
+      name: 'Demo',
+      asn: 'unknown',
+      mode: 'new',
+      base64: 'True',
+    });
   });
 
   it('names Clash links for one-tap import only', () => {
@@ -75,7 +94,11 @@ describe('subscription links', () => {
 
 describe('QuantumultX resource', () => {
   it('lists the server with a 172800 s interval and the rule sets Internal, Apple, GlobalMedia, Global, Rewrite with 2592000 s', () => {
-    const resource = quantumultXResource('https://h.example/api/subscript/qx/a/b', qxRuleHost('https://h.example'), 'Demo');
+    const resource = quantumultXResource(
+      'https://h.example/api/subscript/qx/a/b',
+      qxRuleHost('https://h.example'),
+      'Demo',
+    );
     expect(resource.server_remote).toEqual([
       'https://h.example/api/subscript/qx/a/b, tag=Demo, update-interval=172800, opt-parser=false, enabled=true',
     ]);
@@ -92,7 +115,9 @@ describe('one-tap URLs', () => {
   const link = 'https://h.example/api/subscript/clash/a/b?name=x';
 
   it('encodes the link as a query value for the install-config schemes', () => {
-    expect(oneTapUrl.clash(link, '云梯')).toBe(`clash://install-config?url=${encodeURIComponent(link)}&name=%E4%BA%91%E6%A2%AF`);
+    expect(oneTapUrl.clash(link, '云梯')).toBe(
+      `clash://install-config?url=${encodeURIComponent(link)}&name=%E4%BA%91%E6%A2%AF`,
+    );
     expect(oneTapUrl.clashMeta(link, 'n')).toBe(`clashmeta://install-config?url=${encodeURIComponent(link)}&name=n`);
     expect(oneTapUrl.flclash(link)).toBe(`flclash://install-config?url=${encodeURIComponent(link)}`);
     expect(oneTapUrl.surge(link)).toBe(`surge:///install-config?url=${encodeURIComponent(link)}`);
@@ -115,7 +140,9 @@ describe('one-tap URLs', () => {
   });
 
   it('gives Quantumult the server and filter links as web-safe base64 without padding', () => {
-    const url = new URL(oneTapUrl.quantumult('https://h.example/api/subscript/q/a/b', 'https://h.example/describe/q.filter'));
+    const url = new URL(
+      oneTapUrl.quantumult('https://h.example/api/subscript/q/a/b', 'https://h.example/describe/q.filter'),
+    );
     expect(url.protocol).toBe('quantumult:');
     expect(fromBase64Url(url.searchParams.get('server')!)).toBe('https://h.example/api/subscript/q/a/b');
     expect(fromBase64Url(url.searchParams.get('filter')!)).toBe('https://h.example/describe/q.filter');

@@ -101,7 +101,8 @@ export function quantumultXResource(
   return {
     server_remote: [`${serverLink}, tag=${name}, ${options(QX_SERVER_UPDATE_SECONDS)}`],
     filter_remote: qxRuleSets.map(
-      ({ tag, policy }) => `${host}/${tag}.list, tag=${tag}, force-policy=${policy}, ${options(QX_RULES_UPDATE_SECONDS)}`,
+      ({ tag, policy }) =>
+        `${host}/${tag}.list, tag=${tag}, force-policy=${policy}, ${options(QX_RULES_UPDATE_SECONDS)}`,
     ),
     rewrite_remote: [`${host}/${QX_REWRITE_TAG}.conf, tag=${QX_REWRITE_TAG}, ${options(QX_RULES_UPDATE_SECONDS)}`],
   };
@@ -184,13 +185,17 @@ const enc = encodeURIComponent;
  * `v2rayng://install-sub` (name in the fragment), Streisand `streisand://import/<link>`.
  */
 export const oneTapUrl = {
-  clash: (link: string, name: string = SUBSCRIPTION_NAME) => `clash://install-config?url=${enc(link)}&name=${enc(name)}`,
+  clash: (link: string, name: string = SUBSCRIPTION_NAME) =>
+    `clash://install-config?url=${enc(link)}&name=${enc(name)}`,
   clashMeta: (link: string, name: string = SUBSCRIPTION_NAME) =>
     `clashmeta://install-config?url=${enc(link)}&name=${enc(name)}`,
   flclash: (link: string) => `flclash://install-config?url=${enc(link)}`,
-  singbox: (link: string, name: string = SUBSCRIPTION_NAME) => `sing-box://import-remote-profile?url=${enc(link)}#${enc(name)}`,
-  shadowrocket: (link: string, name: string = SUBSCRIPTION_NAME) => `shadowrocket://add/${shadowrocketSub(link)}?remark=${enc(name)}`,
-  quantumultX: (resource: QuantumultXResource) => `quantumult-x:///add-resource?remote-resource=${enc(JSON.stringify(resource))}`,
+  singbox: (link: string, name: string = SUBSCRIPTION_NAME) =>
+    `sing-box://import-remote-profile?url=${enc(link)}#${enc(name)}`,
+  shadowrocket: (link: string, name: string = SUBSCRIPTION_NAME) =>
+    `shadowrocket://add/${shadowrocketSub(link)}?remark=${enc(name)}`,
+  quantumultX: (resource: QuantumultXResource) =>
+    `quantumult-x:///add-resource?remote-resource=${enc(JSON.stringify(resource))}`,
   quantumult: (link: string, filterLink: string) =>
     `quantumult://configuration?server=${base64Url(link)}&filter=${base64Url(filterLink)}`,
   surge: (link: string) => `surge:///install-config?url=${enc(link)}`,

@@ -14,7 +14,14 @@ export function StatusIllustration({ status, size = 96 }: { status: 'success' | 
       <circle cx="48" cy="48" r="44" fill={success ? '#dcfce7' : '#fee2e2'} />
       <circle cx="48" cy="48" r="32" fill="none" stroke={colour} strokeWidth="5" />
       {success ? (
-        <path d="M33 49 l10 10 l20 -22" fill="none" stroke={colour} strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M33 49 l10 10 l20 -22"
+          fill="none"
+          stroke={colour}
+          strokeWidth="6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       ) : (
         <path d="M36 36 L60 60 M60 36 L36 60" fill="none" stroke={colour} strokeWidth="6" strokeLinecap="round" />
       )}

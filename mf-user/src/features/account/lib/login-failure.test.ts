@@ -9,10 +9,14 @@ describe('login failure message', () => {
   });
 
   it("shows the server's message for an unconfirmed e-mail and for too many attempts", () => {
-    expect(loginFailureMessage({ code: Codes.EMAIL_NOT_CONFIRMED, msg: '邮箱尚未验证，请先点击验证邮件中的链接' })).toBe(
+    expect(
+      loginFailureMessage({ code: Codes.EMAIL_NOT_CONFIRMED, msg: '邮箱尚未验证，请先点击验证邮件中的链接' }),
+    ).toBe('邮箱尚未验证，请先点击验证邮件中的链接');
+    expect(loginFailureMessage({ code: Codes.EMAIL_NOT_CONFIRMED, msg: '' })).toBe(
       '邮箱尚未验证，请先点击验证邮件中的链接',
     );
-    expect(loginFailureMessage({ code: Codes.EMAIL_NOT_CONFIRMED, msg: '' })).toBe('邮箱尚未验证，请先点击验证邮件中的链接');
-    expect(loginFailureMessage({ code: Codes.RATE_LIMITED, msg: '操作过于频繁，请稍后再试' })).toBe('操作过于频繁，请稍后再试');
+    expect(loginFailureMessage({ code: Codes.RATE_LIMITED, msg: '操作过于频繁，请稍后再试' })).toBe(
+      '操作过于频繁，请稍后再试',
+    );
   });
 });

@@ -4,7 +4,13 @@ import { hasSubscriptionLink, isBlank, isEmail, validateLogin, validateRegister,
 
 describe('blank and e-mail', () => {
   it('treats empty string, null and undefined as blank, and nothing else', () => {
-    expect([isBlank(''), isBlank(null), isBlank(undefined), isBlank(' '), isBlank('a')]).toEqual([true, true, true, false, false]);
+    expect([isBlank(''), isBlank(null), isBlank(undefined), isBlank(' '), isBlank('a')]).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('accepts ordinary addresses and refuses malformed ones', () => {
@@ -40,12 +46,19 @@ describe('register', () => {
   });
 
   it('counts an empty password as too short', () => {
-    expect(validateRegister({ email: 'a@b.cn', password: '', confirm: '' })?.message).toBe(messages.register.passwordTooShort);
+    expect(validateRegister({ email: 'a@b.cn', password: '', confirm: '' })?.message).toBe(
+      messages.register.passwordTooShort,
+    );
   });
 });
 
 describe('reset', () => {
-  const ok = { link: 'https://h.example/api/subscript/clash/a/b', email: 'a@b.cn', password: '12345678', confirm: '12345678' };
+  const ok = {
+    link: 'https://h.example/api/subscript/clash/a/b',
+    email: 'a@b.cn',
+    password: '12345678',
+    confirm: '12345678',
+  };
 
   it('returns the first message in the spec order', () => {
     const all = { link: 'short', email: 'bad', password: '', confirm: '' };

@@ -36,6 +36,9 @@ export const AlreadyShownToday: Story = {
 export const Promo: StoryObj<typeof PromoBlock> = {
   render: () => <PromoBlock />,
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('link', { name: userMessages.promo.cta })).toHaveAttribute('href', '/shop');
+    await expect(within(canvasElement).getByRole('link', { name: userMessages.promo.cta })).toHaveAttribute(
+      'href',
+      '/shop',
+    );
   },
 };

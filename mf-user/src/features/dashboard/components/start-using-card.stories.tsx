@@ -35,7 +35,8 @@ export const ChoosingIos: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('tab', { name: 'iOS' }));
     const panel = await canvas.findByTestId('platform-ios');
-    for (const name of ['Shadowrocket', 'SingBox', 'QuantumultX', 'Streisand', 'V2Box']) await expect(panel).toHaveTextContent(name);
+    for (const name of ['Shadowrocket', 'SingBox', 'QuantumultX', 'Streisand', 'V2Box'])
+      await expect(panel).toHaveTextContent(name);
     await waitFor(() => expect(document.cookie).toContain(`${cookieNames.platform}=ios`));
   },
 };
@@ -49,7 +50,8 @@ export const Android: Story = {
   ],
   play: async ({ canvasElement }) => {
     const panel = within(canvasElement).getByTestId('platform-android');
-    for (const name of ['FLClash', 'SingBox', 'Clash', 'v2rayNG', 'Clash Meta']) await expect(panel).toHaveTextContent(name);
+    for (const name of ['FLClash', 'SingBox', 'Clash', 'v2rayNG', 'Clash Meta'])
+      await expect(panel).toHaveTextContent(name);
   },
 };
 

@@ -4,7 +4,13 @@ import { Badge, Box, Button, Card, Flex, HStack, Link, Stack, Tabs, Text } from 
 import { cookieNames, messages, toastMs, userMessages } from '@portal/contracts';
 import { detectPlatform, getCookie, notify, setCookie, useSession, type Platform } from '@portal/platform';
 import { SubscriptionMenu } from '../../subscription/components/subscription-menu';
-import { clients, platformClients, platformLabels, platformOrder, type PlatformClient } from '../../subscription/lib/clients';
+import {
+  clients,
+  platformClients,
+  platformLabels,
+  platformOrder,
+  type PlatformClient,
+} from '../../subscription/lib/clients';
 
 /** The chosen platform is remembered for a year (the spec gives the cookie no lifetime). */
 const PLATFORM_COOKIE_DAYS = 365;
@@ -71,7 +77,9 @@ export function StartUsingCard() {
 
 function ClientRow({ entry }: { entry: PlatformClient }) {
   const client = clients[entry.client];
-  const details = [entry.version && userMessages.startUsing.version(entry.version), entry.note].filter(Boolean).join(' · ');
+  const details = [entry.version && userMessages.startUsing.version(entry.version), entry.note]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Flex
       direction={{ base: 'column', sm: 'row' }}

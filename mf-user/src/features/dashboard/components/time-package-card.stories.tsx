@@ -35,7 +35,9 @@ export const AllowanceUsedUp: Story = {
 
 /** The default 50 GiB allowance applies when the user has no limit recorded. */
 export const DefaultLimit: Story = {
-  args: { user: { vipExpireTime: daysFromNow(30), limit: undefined as unknown as number, dailyTimePackageUsage: 5 * GiB } },
+  args: {
+    user: { vipExpireTime: daysFromNow(30), limit: undefined as unknown as number, dailyTimePackageUsage: 5 * GiB },
+  },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByTestId('time-package-daily-remaining')).toHaveTextContent('45.00 GB');
   },

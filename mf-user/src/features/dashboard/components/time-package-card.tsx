@@ -1,6 +1,13 @@
 import { Card, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { userMessages, type UserInfo } from '@portal/contracts';
-import { dailyLimit, dailyRemainingBytes, dailyUsagePercent, formatGB, hasTimePackage, remainingDays } from '../lib/figures';
+import {
+  dailyLimit,
+  dailyRemainingBytes,
+  dailyUsagePercent,
+  formatGB,
+  hasTimePackage,
+  remainingDays,
+} from '../lib/figures';
 
 type TimePackageUser = Pick<UserInfo, 'vipExpireTime' | 'limit' | 'dailyTimePackageUsage'>;
 

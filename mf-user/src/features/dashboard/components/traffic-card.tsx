@@ -5,7 +5,13 @@ import { formatGB, unlimitedRemainingBytes } from '../lib/figures';
 import { LoginPrompt } from './login-prompt';
 
 /** Unlimited-time traffic left, with the '+' to the shop (not in agency mode). */
-export function TrafficCard({ user, isAgency }: { user: Pick<UserInfo, 'traffic' | 'spendTraffic'> | null; isAgency: boolean }) {
+export function TrafficCard({
+  user,
+  isAgency,
+}: {
+  user: Pick<UserInfo, 'traffic' | 'spendTraffic'> | null;
+  isAgency: boolean;
+}) {
   return (
     <Card.Root data-testid="traffic-card" size="sm">
       <Card.Header>

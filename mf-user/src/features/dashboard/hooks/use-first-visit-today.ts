@@ -12,7 +12,11 @@ const useDailyDecisions = create<{ shown: Record<string, boolean> }>(() => ({ sh
  * True on the first visit of the day (per purpose and user) until dismissed. The cookie is
  * written when the decision is taken, so a reload the same day does not show it again.
  */
-export function useFirstVisitToday(purpose: string, userId: string | undefined, enabled: boolean): [boolean, () => void] {
+export function useFirstVisitToday(
+  purpose: string,
+  userId: string | undefined,
+  enabled: boolean,
+): [boolean, () => void] {
   const key = userId ? `${purpose}:${userId}` : '';
   const shown = useDailyDecisions((s) => (key ? (s.shown[key] ?? false) : false));
 

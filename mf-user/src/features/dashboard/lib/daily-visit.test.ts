@@ -27,7 +27,10 @@ describe('preferred domain', () => {
   });
 
   it('points at the same page on the preferred host, bare host or URL', () => {
-    expect(preferredDomainSwitch('fast.example', page)).toEqual({ host: 'fast.example', url: 'https://fast.example/#/tutorial' });
+    expect(preferredDomainSwitch('fast.example', page)).toEqual({
+      host: 'fast.example',
+      url: 'https://fast.example/#/tutorial',
+    });
     expect(preferredDomainSwitch('http://fast.example:8080/x', page)).toEqual({
       host: 'fast.example:8080',
       url: 'http://fast.example:8080/#/tutorial',

@@ -1,10 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Codes,
-  DEFAULT_CONTINUE_SIGN_USE_DAY,
-  DEFAULT_SIGN_USE_REWARD_MB,
-  type SignUseInfo,
-} from '@portal/contracts';
+import { Codes, DEFAULT_CONTINUE_SIGN_USE_DAY, DEFAULT_SIGN_USE_REWARD_MB, type SignUseInfo } from '@portal/contracts';
 import { call } from '@portal/platform';
 
 /** POST /api/user/sign_use_info: the reward and the streak target. */

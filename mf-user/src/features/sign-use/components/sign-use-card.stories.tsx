@@ -6,7 +6,11 @@ import { todayString } from '../../../lib/time';
 import { demoUser, expectToast, freeUser, prepare } from '../../../test/story-fixtures';
 import { SignUseCard } from './sign-use-card';
 
-const info = apiHandler('user/sign_use_info', { continueSignUseDay: 7, signUseRewardTraffic: 300, continueSignReward: 2048 });
+const info = apiHandler('user/sign_use_info', {
+  continueSignUseDay: 7,
+  signUseRewardTraffic: 300,
+  continueSignReward: 2048,
+});
 
 /** The card reads the user from the session store, as the dashboard passes it. */
 function ConnectedSignUseCard() {

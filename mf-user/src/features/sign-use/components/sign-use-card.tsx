@@ -21,7 +21,8 @@ export function SignUseCard({ user }: { user: UserInfo | null }) {
     const today = todayString();
     const decision = decideSignUse(user, getCookie(cookieNames.lastSignUseTime), today);
     if (decision === 'needsLogin') return requireLogin();
-    if (decision === 'paidOnly') return notify({ kind: 'error', title: messages.signUse.paidOnly, durationMs: toastMs.short });
+    if (decision === 'paidOnly')
+      return notify({ kind: 'error', title: messages.signUse.paidOnly, durationMs: toastMs.short });
     if (decision === 'otherAccount') {
       return notify({ kind: 'error', title: messages.signUse.otherAccount, durationMs: toastMs.medium });
     }

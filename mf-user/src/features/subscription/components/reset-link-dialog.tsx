@@ -53,7 +53,12 @@ export function ResetLinkDialog({ open, onClose }: { open: boolean; onClose: () 
               <Button variant="outline" onClick={onClose} disabled={busy}>
                 {userMessages.menu.cancel}
               </Button>
-              <Button colorPalette="red" onClick={() => void confirm()} loading={busy} loadingText={userMessages.menu.resetting}>
+              <Button
+                colorPalette="red"
+                onClick={() => void confirm()}
+                loading={busy}
+                loadingText={userMessages.menu.resetting}
+              >
                 {userMessages.menu.confirm}
               </Button>
             </Dialog.Footer>

@@ -15,12 +15,29 @@ type Story = StoryObj<typeof meta>;
 export const SignedIn: Story = {
   play: async ({ canvasElement }) => {
     const card = within(canvasElement).getByTestId('subscription-card');
-    for (const name of ['Shadowrocket', 'FLClash', 'SSR', 'Loon', 'Clash', 'Surge', 'QuantumultX', 'Surfboard', 'Clash Meta', 'V2Box', 'Streisand', 'Quantumult', 'sing-box']) {
+    for (const name of [
+      'Shadowrocket',
+      'FLClash',
+      'SSR',
+      'Loon',
+      'Clash',
+      'Surge',
+      'QuantumultX',
+      'Surfboard',
+      'Clash Meta',
+      'V2Box',
+      'Streisand',
+      'Quantumult',
+      'sing-box',
+    ]) {
       await expect(card).toHaveTextContent(name);
     }
     await expect(within(card).getByTestId('subscribe-loon')).toHaveTextContent('推荐');
     await expect(within(card).getByTestId('subscribe-surfboard')).toHaveTextContent('不支持直连');
-    await expect(within(card).getByRole('link', { name: '查看全部 SSR 链接' })).toHaveAttribute('href', ALL_SSR_LINKS_PATH);
+    await expect(within(card).getByRole('link', { name: '查看全部 SSR 链接' })).toHaveAttribute(
+      'href',
+      ALL_SSR_LINKS_PATH,
+    );
   },
 };
 

@@ -19,7 +19,14 @@ export const Open: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByTestId('subscribe-clashMeta'));
     const menu = await within(document.body).findByTestId('subscribe-menu-clashMeta');
-    for (const item of ['一键导入', '一键导入（moji 版）', '复制订阅链接', '复制订阅链接（moji 版）', '显示二维码', '重置订阅链接']) {
+    for (const item of [
+      '一键导入',
+      '一键导入（moji 版）',
+      '复制订阅链接',
+      '复制订阅链接（moji 版）',
+      '显示二维码',
+      '重置订阅链接',
+    ]) {
       await expect(within(menu).getByRole('menuitem', { name: item })).toBeInTheDocument();
     }
   },
@@ -32,7 +39,9 @@ export const QrCode: Story = {
     await userEvent.click(await within(document.body).findByRole('menuitem', { name: '显示二维码' }));
     const dialog = await within(document.body).findByTestId('qr-dialog');
     await expect(dialog).toHaveTextContent(messages.subscription.qrTitle);
-    await waitFor(() => expect(within(dialog).getByTestId('qr-canvas')).toHaveAttribute('data-drawn', 'true'), { timeout: 4000 });
+    await waitFor(() => expect(within(dialog).getByTestId('qr-canvas')).toHaveAttribute('data-drawn', 'true'), {
+      timeout: 4000,
+    });
   },
 };
 

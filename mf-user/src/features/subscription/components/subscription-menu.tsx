@@ -5,7 +5,15 @@ import { isIOS, isMobile, notify, useSession } from '@portal/platform';
 import { QrDialog } from '@portal/ui';
 import { copyText } from '../../../lib/clipboard';
 import { useSubscriptionLinks } from '../hooks/use-subscription-links';
-import { clients, menuActionLabels, menuActions, menuOpenBlock, oneTapBlock, type ClientId, type MenuAction } from '../lib/clients';
+import {
+  clients,
+  menuActionLabels,
+  menuActions,
+  menuOpenBlock,
+  oneTapBlock,
+  type ClientId,
+  type MenuAction,
+} from '../lib/clients';
 import { ResetLinkDialog } from './reset-link-dialog';
 
 const toast = (kind: 'success' | 'error', title: string) => notify({ kind, title, durationMs: toastMs.short });
@@ -60,7 +68,9 @@ export function SubscriptionMenu({ client: clientId, children, buttonProps }: Su
       case 'copyMoji': {
         const link = action === 'copy' ? client.link(links) : client.moji?.link(links);
         const copied = link ? await copyText(link) : false;
-        return copied ? toast('success', messages.subscription.copied) : toast('error', messages.subscription.copyFailed);
+        return copied
+          ? toast('success', messages.subscription.copied)
+          : toast('error', messages.subscription.copyFailed);
       }
       case 'qr': {
         const content = (client.qr ?? client.link)(links);
@@ -90,7 +100,13 @@ export function SubscriptionMenu({ client: clientId, children, buttonProps }: Su
           <Button size="sm" colorPalette="brand" data-testid={`subscribe-${clientId}`} {...buttonProps}>
             {children ?? userMessages.startUsing.subscribe}
             <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
-              <path d="M2.5 4.5 L6 8 L9.5 4.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+              <path
+                d="M2.5 4.5 L6 8 L9.5 4.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinecap="round"
+              />
             </svg>
           </Button>
         </Menu.Trigger>

@@ -65,7 +65,8 @@ describe('platform lists', () => {
 
   it('link every client to a tutorial route of the route table', () => {
     const paths = new Set(routes.map((r) => r.path));
-    for (const list of Object.values(platformClients)) for (const entry of list) expect(paths).toContain(entry.tutorial);
+    for (const list of Object.values(platformClients))
+      for (const entry of list) expect(paths).toContain(entry.tutorial);
   });
 
   it('show every advanced-import client of the spec', () => {
@@ -79,6 +80,12 @@ describe('platform lists', () => {
       'QuantumultX',
       'Surfboard',
     ]);
-    expect(advancedVariants.map((id) => clients[id].name)).toEqual(['Clash Meta', 'V2Box', 'Streisand', 'Quantumult', 'sing-box']);
+    expect(advancedVariants.map((id) => clients[id].name)).toEqual([
+      'Clash Meta',
+      'V2Box',
+      'Streisand',
+      'Quantumult',
+      'sing-box',
+    ]);
   });
 });

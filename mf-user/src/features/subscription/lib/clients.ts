@@ -61,7 +61,13 @@ export const clients: Record<ClientId, SubscriptionClient> = {
   ssr: { id: 'ssr', name: 'SSR', link: (l) => l.ssr, checksUserId: true },
   loon: { id: 'loon', name: 'Loon', link: (l) => l.ss, oneTap: (l) => oneTapUrl.loon(l.ss) },
   clash: { id: 'clash', name: 'Clash', link: (l) => l.clash, oneTap: (l) => oneTapUrl.clash(l.clashNamed) },
-  surge: { id: 'surge', name: 'Surge', link: (l) => l.surge, oneTap: (l) => oneTapUrl.surge(l.surge), oneTapNeeds: 'ios' },
+  surge: {
+    id: 'surge',
+    name: 'Surge',
+    link: (l) => l.surge,
+    oneTap: (l) => oneTapUrl.surge(l.surge),
+    oneTapNeeds: 'ios',
+  },
   quantumultx: {
     id: 'quantumultx',
     name: 'QuantumultX',
@@ -69,7 +75,12 @@ export const clients: Record<ClientId, SubscriptionClient> = {
     oneTap: (l) => oneTapUrl.quantumultX(quantumultXResource(l.qx, qxRuleHost(l.base))),
     oneTapNeeds: 'mobile',
   },
-  surfboard: { id: 'surfboard', name: 'Surfboard', link: (l) => l.surfboard, oneTap: (l) => oneTapUrl.surfboard(l.surfboard) },
+  surfboard: {
+    id: 'surfboard',
+    name: 'Surfboard',
+    link: (l) => l.surfboard,
+    oneTap: (l) => oneTapUrl.surfboard(l.surfboard),
+  },
   clashMeta: {
     id: 'clashMeta',
     name: 'Clash Meta',
@@ -78,7 +89,12 @@ export const clients: Record<ClientId, SubscriptionClient> = {
     moji: { link: (l) => l.mjclash, oneTap: (l) => oneTapUrl.clashMeta(l.mjclash) },
   },
   v2box: { id: 'v2box', name: 'V2Box', link: (l) => l.v2box, oneTap: (l) => oneTapUrl.v2box(l.v2box) },
-  streisand: { id: 'streisand', name: 'Streisand', link: (l) => l.streisand, oneTap: (l) => oneTapUrl.streisand(l.streisand) },
+  streisand: {
+    id: 'streisand',
+    name: 'Streisand',
+    link: (l) => l.streisand,
+    oneTap: (l) => oneTapUrl.streisand(l.streisand),
+  },
   quantumult: {
     id: 'quantumult',
     name: 'Quantumult',
@@ -164,7 +180,12 @@ export const platformClients: Record<Platform, readonly PlatformClient[]> = {
       note: userMessages.startUsing.directNodes,
     },
     { client: 'clash', version: clientVersions.clashWindows, tutorial: '/clash_for_windows' },
-    { client: 'v2ray', label: 'v2ray', version: `v2rayN ≥ ${clientVersions.v2rayNMin}`, tutorial: '/v2rayng_for_windows' },
+    {
+      client: 'v2ray',
+      label: 'v2ray',
+      version: `v2rayN ≥ ${clientVersions.v2rayNMin}`,
+      tutorial: '/v2rayng_for_windows',
+    },
   ],
   android: [
     { client: 'flclash', version: clientVersions.flclashAndroidApk, tutorial: '/flclash_for_android' },
