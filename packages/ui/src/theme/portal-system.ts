@@ -39,9 +39,7 @@ import { inputRecipe } from '@chakra-ui/theme-parts/recipes/input.js';
 import { cardSlotRecipe } from '@chakra-ui/theme-parts/recipes/card.js';
 import { dialogSlotRecipe } from '@chakra-ui/theme-parts/recipes/dialog.js';
 import { fieldSlotRecipe } from '@chakra-ui/theme-parts/recipes/field.js';
-import { menuSlotRecipe } from '@chakra-ui/theme-parts/recipes/menu.js';
 import { progressSlotRecipe } from '@chakra-ui/theme-parts/recipes/progress.js';
-import { tabsSlotRecipe } from '@chakra-ui/theme-parts/recipes/tabs.js';
 import { portalThemeConfig } from './tokens.js';
 
 /**
@@ -63,9 +61,7 @@ export const portalSlotRecipes = {
   card: cardSlotRecipe,
   dialog: dialogSlotRecipe,
   field: fieldSlotRecipe,
-  menu: menuSlotRecipe,
   progress: progressSlotRecipe,
-  tabs: tabsSlotRecipe,
 };
 
 /** The portal's one Chakra system: the default tokens and conditions, our brand, our recipes. */

@@ -1,16 +1,11 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Badge, Box, Button, Card, Flex, HStack, Link, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { cookieNames, messages, toastMs, userMessages } from '@portal/contracts';
 import { detectPlatform, getCookie, notify, setCookie, useSession, type Platform } from '@portal/platform';
 import { SubscriptionMenu } from '../../subscription/components/subscription-menu';
-import {
-  clients,
-  platformClients,
-  platformLabels,
-  platformOrder,
-  type PlatformClient,
-} from '../../subscription/lib/clients';
+import { clients, platformClients, platformOrder, type PlatformClient } from '../../subscription/lib/clients';
+import { PlatformTabs, platformPanelId, platformTabId } from './platform-tabs';
 
 /** The chosen platform is remembered for a year (the spec gives the cookie no lifetime). */
 const PLATFORM_COOKIE_DAYS = 365;
@@ -38,32 +33,20 @@ export function StartUsingCard() {
         <Card.Description>{userMessages.startUsing.subtitle}</Card.Description>
       </Card.Header>
       <Card.Body>
-        <Tabs.Root
-          value={platform}
-          onValueChange={(details) => choose(details.value as Platform)}
-          variant="enclosed"
-          size="sm"
-          fitted
-          lazyMount
-          unmountOnExit
-        >
-          <Tabs.List>
-            {platformOrder.map((p) => (
-              <Tabs.Trigger key={p} value={p} px="1">
-                {platformLabels[p]}
-              </Tabs.Trigger>
+        <Stack gap="3">
+          <PlatformTabs value={platform} onChange={choose} />
+          <Stack
+            gap="3"
+            role="tabpanel"
+            id={platformPanelId(platform)}
+            aria-labelledby={platformTabId(platform)}
+            data-testid={`platform-${platform}`}
+          >
+            {platformClients[platform].map((entry) => (
+              <ClientRow key={entry.client} entry={entry} />
             ))}
-          </Tabs.List>
-          {platformOrder.map((p) => (
-            <Tabs.Content key={p} value={p}>
-              <Stack gap="3" data-testid={`platform-${p}`}>
-                {platformClients[p].map((entry) => (
-                  <ClientRow key={entry.client} entry={entry} />
-                ))}
-              </Stack>
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
+          </Stack>
+        </Stack>
       </Card.Body>
       <Card.Footer flexDirection="column" alignItems="flex-start" gap="2" fontSize="sm">
         <Link asChild colorPalette="brand">

@@ -27,7 +27,7 @@ export const Open: Story = {
       '显示二维码',
       '重置订阅链接',
     ]) {
-      await expect(within(menu).getByRole('menuitem', { name: item })).toBeInTheDocument();
+      await expect(within(menu).getByRole('button', { name: item })).toBeInTheDocument();
     }
   },
 };
@@ -36,7 +36,7 @@ export const QrCode: Story = {
   args: { client: 'v2box' },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByTestId('subscribe-v2box'));
-    await userEvent.click(await within(document.body).findByRole('menuitem', { name: '显示二维码' }));
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: '显示二维码' }));
     const dialog = await within(document.body).findByTestId('qr-dialog');
     await expect(dialog).toHaveTextContent(messages.subscription.qrTitle);
     await waitFor(() => expect(within(dialog).getByTestId('qr-canvas')).toHaveAttribute('data-drawn', 'true'), {
@@ -50,7 +50,7 @@ export const OneTapNeedsPhone: Story = {
   args: { client: 'shadowrocket' },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByTestId('subscribe-shadowrocket'));
-    await userEvent.click(await within(document.body).findByRole('menuitem', { name: '一键导入' }));
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: '一键导入' }));
     await expectToast(messages.subscription.mobileOnly);
   },
 };
@@ -59,7 +59,7 @@ export const SurgeNeedsIos: Story = {
   args: { client: 'surge' },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByTestId('subscribe-surge'));
-    await userEvent.click(await within(document.body).findByRole('menuitem', { name: '一键导入' }));
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: '一键导入' }));
     await expectToast(messages.subscription.surgeIosOnly);
   },
 };
@@ -94,7 +94,7 @@ export const ResetLink: Story = {
   },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByTestId('subscribe-clashMeta'));
-    await userEvent.click(await within(document.body).findByRole('menuitem', { name: '重置订阅链接' }));
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: '重置订阅链接' }));
     const dialog = await within(document.body).findByTestId('reset-link-dialog');
     await expect(dialog).toHaveTextContent(messages.subscription.resetTitle);
     await expect(dialog).toHaveTextContent(messages.subscription.resetWarning);
@@ -107,7 +107,7 @@ export const ResetRefused: Story = {
   parameters: { msw: [apiHandler('user/reset_userkey', {}, Codes.NOT_ALLOWED, '该账号不允许这样操作。')] },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByTestId('subscribe-clashMeta'));
-    await userEvent.click(await within(document.body).findByRole('menuitem', { name: '重置订阅链接' }));
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: '重置订阅链接' }));
     const dialog = await within(document.body).findByTestId('reset-link-dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: '确认' }));
     await expectToast(messages.subscription.resetNotAllowed);

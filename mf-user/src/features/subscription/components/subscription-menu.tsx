@@ -1,8 +1,8 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Button, Menu, Portal, type ButtonProps } from '@chakra-ui/react';
+import { Box, Button, Stack, type ButtonProps } from '@chakra-ui/react';
 import { messages, toastMs, userMessages } from '@portal/contracts';
 import { isIOS, isMobile, notify, useSession } from '@portal/platform';
-import { QrDialog } from '@portal/ui';
+import { Dropdown, QrDialog } from '@portal/ui';
 import { copyText } from '../../../lib/clipboard';
 import { useSubscriptionLinks } from '../hooks/use-subscription-links';
 import {
@@ -16,18 +16,34 @@ import {
 } from '../lib/clients';
 import { ResetLinkDialog } from './reset-link-dialog';
 
+/** Height of one entry of the panel (a small button) and the panel's padding and border, in px. */
+const ITEM_HEIGHT = 36;
+const PANEL_CHROME = 16;
+
+/**
+ * The dropdown panel always opens below its button; when the button sits low on the screen (a
+ * phone, the lower cards) the page scrolls first so that the whole panel fits.
+ */
+function makeRoomBelow(anchor: HTMLElement | null, panelHeight: number): void {
+  if (!anchor) return;
+  const overflow = anchor.getBoundingClientRect().bottom + panelHeight - window.innerHeight;
+  if (overflow > 0) window.scrollBy({ top: overflow, behavior: 'instant' });
+}
+
 const toast = (kind: 'success' | 'error', title: string) => notify({ kind, title, durationMs: toastMs.short });
 
 export interface SubscriptionMenuProps {
   client: ClientId;
   /** Button text; '订阅' by default. */
   children?: ReactNode;
-  buttonProps?: ButtonProps;
+  buttonProps?: Omit<ButtonProps, 'onClick' | 'onKeyDown' | 'children'>;
 }
 
 /**
  * A client's subscribe dropdown: one-tap import through the client's URL scheme, copy the link,
- * its QR code, and resetting the link. It opens only with user info loaded.
+ * its QR code, and resetting the link. It opens only with user info loaded. Built on the portal's
+ * light Dropdown (Chakra's Menu would add its state machine and positioning engine to every
+ * visitor's first page).
  */
 export function SubscriptionMenu({ client: clientId, children, buttonProps }: SubscriptionMenuProps) {
   const client = clients[clientId];
@@ -36,9 +52,9 @@ export function SubscriptionMenu({ client: clientId, children, buttonProps }: Su
   const [open, setOpen] = useState(false);
   const [qr, setQr] = useState<string | null>(null);
   const [resetting, setResetting] = useState(false);
-  // A dialog opened while the menu is still open joins the menu's dismissable layer and is
-  // dismissed with it, so dialogs open once the menu has finished closing.
-  const afterClose = useRef<(() => void) | null>(null);
+  const testId = { 'data-testid': `subscribe-${clientId}` };
+  const anchor = useRef<HTMLDivElement>(null);
+  const actions = menuActions(client);
 
   function changeOpen(next: boolean) {
     if (next) {
@@ -49,11 +65,13 @@ export function SubscriptionMenu({ client: clientId, children, buttonProps }: Su
         void useSession.getState().refresh();
         return;
       }
+      makeRoomBelow(anchor.current, actions.length * ITEM_HEIGHT + PANEL_CHROME);
     }
     setOpen(next);
   }
 
   async function select(action: MenuAction) {
+    setOpen(false);
     if (!links) return toast('error', messages.subscription.loginFirst);
     switch (action) {
       case 'import':
@@ -61,7 +79,7 @@ export function SubscriptionMenu({ client: clientId, children, buttonProps }: Su
         const block = oneTapBlock(client, { mobile: isMobile(), ios: isIOS() });
         if (block) return toast('error', messages.subscription[block]);
         const url = action === 'import' ? client.oneTap?.(links) : client.moji?.oneTap(links);
-        if (url) window.location.href = url;
+        if (url) window.location.assign(url);
         return;
       }
       case 'copy':
@@ -72,56 +90,60 @@ export function SubscriptionMenu({ client: clientId, children, buttonProps }: Su
           ? toast('success', messages.subscription.copied)
           : toast('error', messages.subscription.copyFailed);
       }
-      case 'qr': {
-        const content = (client.qr ?? client.link)(links);
-        afterClose.current = () => setQr(content);
-        return;
-      }
+      case 'qr':
+        return setQr((client.qr ?? client.link)(links));
       case 'reset':
-        afterClose.current = () => setResetting(true);
-        return;
+        return setResetting(true);
     }
   }
 
   return (
     <>
-      <Menu.Root
-        open={open}
-        onOpenChange={(details) => changeOpen(details.open)}
-        onSelect={(details) => void select(details.value as MenuAction)}
-        onExitComplete={() => {
-          const run = afterClose.current;
-          afterClose.current = null;
-          run?.();
-        }}
-        positioning={{ placement: 'bottom-start' }}
-      >
-        <Menu.Trigger asChild>
-          <Button size="sm" colorPalette="brand" data-testid={`subscribe-${clientId}`} {...buttonProps}>
-            {children ?? userMessages.startUsing.subscribe}
-            <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
-              <path
-                d="M2.5 4.5 L6 8 L9.5 4.5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.6"
-                strokeLinecap="round"
-              />
-            </svg>
-          </Button>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="44" data-testid={`subscribe-menu-${clientId}`}>
-              {menuActions(client).map((action) => (
-                <Menu.Item key={action} value={action} color={action === 'reset' ? 'fg.error' : undefined}>
-                  {menuActionLabels[action]}
-                </Menu.Item>
-              ))}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+      <Box ref={anchor} display="inline-flex">
+        <Dropdown
+          open={open}
+          onOpenChange={changeOpen}
+          label={`${client.name} ${userMessages.startUsing.subscribe}`}
+          align="start"
+          width={224}
+          trigger={
+            <>
+              {children ?? userMessages.startUsing.subscribe}
+              <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+                <path
+                  d="M2.5 4.5 L6 8 L9.5 4.5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.6"
+                  strokeLinecap="round"
+                />
+              </svg>
+            </>
+          }
+          triggerProps={{
+            size: 'sm',
+            variant: 'solid',
+            colorPalette: 'brand',
+            ...buttonProps,
+            ...testId,
+          }}
+        >
+          <Stack gap="0" p="1" data-testid={`subscribe-menu-${clientId}`}>
+            {actions.map((action) => (
+              <Button
+                key={action}
+                variant="ghost"
+                size="sm"
+                justifyContent="flex-start"
+                color={action === 'reset' ? 'fg.error' : undefined}
+                onClick={() => void select(action)}
+              >
+                {menuActionLabels[action]}
+              </Button>
+            ))}
+          </Stack>
+        </Dropdown>
+      </Box>
       {qr !== null && (
         <QrDialog
           open
