@@ -20,6 +20,7 @@ export function StartUsingCard() {
   const [platform, setPlatform] = useState<Platform>(initialPlatform);
   const cardRef = useRef<HTMLDivElement>(null);
 
+  // The margin keeps the card title clear of the sticky header when the card scrolls into view.
   function choose(next: Platform) {
     setPlatform(next);
     setCookie(cookieNames.platform, next, PLATFORM_COOKIE_DAYS);
@@ -27,7 +28,7 @@ export function StartUsingCard() {
   }
 
   return (
-    <Card.Root ref={cardRef} data-testid="start-using-card" scrollMarginTop="4">
+    <Card.Root ref={cardRef} data-testid="start-using-card" scrollMarginTop="20">
       <Card.Header>
         <Card.Title>{userMessages.startUsing.title}</Card.Title>
         <Card.Description>{userMessages.startUsing.subtitle}</Card.Description>
