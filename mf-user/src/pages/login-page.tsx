@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Button, HStack, Input, Link, Stack } from '@chakra-ui/react';
+import { Button, HStack, Link, Stack } from '@chakra-ui/react';
 import { Codes, cookieNames, messages, redirectMs, toastMs, userMessages } from '@portal/contracts';
 import {
   addressParams,
@@ -13,7 +13,7 @@ import {
 } from '@portal/platform';
 import { login } from '../features/account/api/login';
 import { AuthCard } from '../features/account/components/auth-card';
-import { FormField } from '../features/account/components/form-field';
+import { TextField } from '../features/account/components/form-field';
 import { loginFailureMessage } from '../features/account/lib/login-failure';
 import { validateLogin, type LoginField } from '../features/account/lib/validators';
 import { localFlag } from '../lib/local-flag';
@@ -90,26 +90,26 @@ export default function LoginPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
-          <FormField label={userMessages.fields.email} error={errors.email}>
-            <Input
-              type="email"
-              name="email"
-              autoComplete="username"
-              placeholder={userMessages.fields.emailPlaceholder}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </FormField>
-          <FormField label={userMessages.fields.password} error={errors.password}>
-            <Input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              placeholder={userMessages.fields.passwordPlaceholder}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </FormField>
+          <TextField
+            label={userMessages.fields.email}
+            error={errors.email}
+            type="email"
+            name="email"
+            autoComplete="username"
+            placeholder={userMessages.fields.emailPlaceholder}
+            value={email}
+            onValueChange={setEmail}
+          />
+          <TextField
+            label={userMessages.fields.password}
+            error={errors.password}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            placeholder={userMessages.fields.passwordPlaceholder}
+            value={password}
+            onValueChange={setPassword}
+          />
           <Button
             type="submit"
             colorPalette="brand"

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { Codes, cookieDays, cookieNames, messages, userMessages } from '@portal/contracts';
 import { setCookie } from '@portal/platform';
 import { signup } from '../features/account/api/signup';
 import { AuthCard } from '../features/account/components/auth-card';
-import { FormField } from '../features/account/components/form-field';
+import { TextField } from '../features/account/components/form-field';
 import { RegisterSuccess } from '../features/account/components/register-success';
 import { validateRegister, type RegisterField } from '../features/account/lib/validators';
 
@@ -60,34 +60,34 @@ export default function RegisterPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
-          <FormField label={userMessages.fields.email} error={errors.email}>
-            <Input
-              type="email"
-              name="email"
-              autoComplete="email"
-              placeholder={userMessages.fields.emailPlaceholder}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </FormField>
-          <FormField label={userMessages.fields.password} error={errors.password}>
-            <Input
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </FormField>
-          <FormField label={userMessages.fields.confirmPassword} error={errors.confirm}>
-            <Input
-              type="password"
-              name="confirm"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          </FormField>
+          <TextField
+            label={userMessages.fields.email}
+            error={errors.email}
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder={userMessages.fields.emailPlaceholder}
+            value={email}
+            onValueChange={setEmail}
+          />
+          <TextField
+            label={userMessages.fields.password}
+            error={errors.password}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onValueChange={setPassword}
+          />
+          <TextField
+            label={userMessages.fields.confirmPassword}
+            error={errors.confirm}
+            type="password"
+            name="confirm"
+            autoComplete="new-password"
+            value={confirm}
+            onValueChange={setConfirm}
+          />
           <Button
             type="submit"
             colorPalette="brand"

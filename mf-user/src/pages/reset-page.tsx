@@ -6,7 +6,7 @@ import { notify } from '@portal/platform';
 import { getEmail } from '../features/account/api/get-email';
 import { resetPassword } from '../features/account/api/reset-password';
 import { AuthCard } from '../features/account/components/auth-card';
-import { FormField } from '../features/account/components/form-field';
+import { FormField, TextField } from '../features/account/components/form-field';
 import { StatusIllustration } from '../features/account/components/status-illustration';
 import { hasSubscriptionLink, validateReset, type ResetField } from '../features/account/lib/validators';
 
@@ -85,16 +85,16 @@ export default function ResetPage() {
     <AuthCard title={userMessages.reset.title} footer={backToLogin}>
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
-          <FormField label={userMessages.fields.subscriptionLink} error={errors.link}>
-            <Input
-              name="describUrl"
-              inputMode="url"
-              autoComplete="off"
-              placeholder={userMessages.fields.subscriptionLinkPlaceholder}
-              value={link}
-              onChange={(e) => setLink(e.target.value)}
-            />
-          </FormField>
+          <TextField
+            label={userMessages.fields.subscriptionLink}
+            error={errors.link}
+            name="describUrl"
+            inputMode="url"
+            autoComplete="off"
+            placeholder={userMessages.fields.subscriptionLinkPlaceholder}
+            value={link}
+            onValueChange={setLink}
+          />
           <FormField label={userMessages.fields.email} error={errors.email}>
             <HStack width="full" gap="2">
               <Input
@@ -120,24 +120,24 @@ export default function ResetPage() {
               </Button>
             </HStack>
           </FormField>
-          <FormField label={userMessages.fields.newPassword} error={errors.password}>
-            <Input
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </FormField>
-          <FormField label={userMessages.fields.confirmNewPassword} error={errors.confirm}>
-            <Input
-              type="password"
-              name="confirm"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          </FormField>
+          <TextField
+            label={userMessages.fields.newPassword}
+            error={errors.password}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onValueChange={setPassword}
+          />
+          <TextField
+            label={userMessages.fields.confirmNewPassword}
+            error={errors.confirm}
+            type="password"
+            name="confirm"
+            autoComplete="new-password"
+            value={confirm}
+            onValueChange={setConfirm}
+          />
           <Button
             type="submit"
             colorPalette="brand"

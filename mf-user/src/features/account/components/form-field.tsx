@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Field } from '@chakra-ui/react';
+import { Field, Input, type InputProps } from '@chakra-ui/react';
 
 /** A labelled field with its validation message underneath. */
 export function FormField({
@@ -17,5 +17,21 @@ export function FormField({
       {children}
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
+  );
+}
+
+type TextFieldProps = Omit<InputProps, 'value' | 'onChange'> & {
+  label: string;
+  error?: string | undefined;
+  value: string;
+  onValueChange: (value: string) => void;
+};
+
+/** The account forms' one text input: a labelled `Input` with its validation message. */
+export function TextField({ label, error, value, onValueChange, ...input }: TextFieldProps) {
+  return (
+    <FormField label={label} error={error}>
+      <Input {...input} value={value} onChange={(e) => onValueChange(e.target.value)} />
+    </FormField>
   );
 }
