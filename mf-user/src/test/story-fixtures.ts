@@ -1,5 +1,6 @@
-import { cookieNames, GiB, type PortalConfig, type UserInfo } from '@portal/contracts';
-import { removeCookie, setCookie, usePortal, useSession } from '@portal/platform';
+import { cookieNames, GiB, type UserInfo } from '@portal/contracts';
+import { removeCookie, setCookie, useSession } from '@portal/platform';
+import { demoUser, setStoryPortal } from '@portal/storybook/fixtures';
 import { expect, waitFor, within } from '@portal/storybook/story-kit';
 import { resetDailyDecisions } from '../features/dashboard/hooks/use-first-visit-today';
 import { dailyCookieName } from '../features/dashboard/lib/daily-visit';
@@ -8,37 +9,11 @@ import { PREFER_DOMAIN_CHECK } from '../features/dashboard/hooks/use-preferred-d
 import { todayString } from '../lib/time';
 
 /** Shared set-up of the mf-user stories: users, portal config and a clean browser state. */
+export { demoUser };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function daysFromNow(days: number): string {
   return new Date(Date.now() + days * DAY_MS).toISOString();
-}
-
-export function demoUser(overrides: Partial<UserInfo> = {}): UserInfo {
-  return {
-    _id: '665f1c2ab7e4d90012a3c001',
-    email: 'demo@example.com',
-    icon: '',
-    type: 'normal',
-    userkey: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6',
-    traffic: 100 * GiB,
-    spendTraffic: 12.5 * GiB,
-    vipExpireTime: null,
-    dailyTimePackageUsage: 0,
-    limit: 50 * GiB,
-    paidUser: true,
-    preferDomain: '',
-    describe_host: '',
-    channel_code: 'WJKCNOCODE',
-    is_agency_user: false,
-    inXinjiang: false,
-    in_foreign: false,
-    use_english_node: false,
-    haveContinueSignUseData: 6,
-    signUseToday: false,
-    signUseRewardInfo: { continueSignReward: 1024 },
-    ...overrides,
-  };
 }
 
 export const paidUserWithTimePackage = (overrides: Partial<UserInfo> = {}) =>
@@ -47,17 +22,8 @@ export const paidUserWithTimePackage = (overrides: Partial<UserInfo> = {}) =>
 export const freeUser = (overrides: Partial<UserInfo> = {}) =>
   demoUser({ email: 'free@example.com', paidUser: false, traffic: 2 * GiB, spendTraffic: 0.75 * GiB, ...overrides });
 
-const storyConfig: PortalConfig = {
-  remotes: { mf_user: '', mf_shop: '', mf_tutorials: '', mf_admin: '' },
-  agencyHost: '',
-  describeHost: 'https://sub.example.com',
-  productName: '云梯加速',
-};
-
 /** Portal mode of a story (every story sets it: the store outlives one story). */
-export function setPortal({ agency = false }: { agency?: boolean } = {}): void {
-  usePortal.setState({ config: storyConfig, isAgency: agency });
-}
+export const setPortal = setStoryPortal;
 
 /** Forget cookies and per-session decisions that one story could leave for the next. */
 export function cleanBrowserState(): void {

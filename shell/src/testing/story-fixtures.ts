@@ -1,5 +1,6 @@
-import { GiB, PRODUCT_NAME, type AnnouncementConfig, type Notice, type UserInfo } from '@portal/contracts';
-import { useSession, usePortal } from '@portal/platform';
+import type { AnnouncementConfig, Notice, UserInfo } from '@portal/contracts';
+import { useSession } from '@portal/platform';
+import { demoUser as baseDemoUser, setStoryPortal } from '@portal/storybook/fixtures';
 
 /** Data and session set-ups shared by the shell's stories. */
 
@@ -11,30 +12,7 @@ export const demoAvatar =
   );
 
 export function demoUser(overrides: Partial<UserInfo> = {}): UserInfo {
-  return {
-    _id: '665f1c2ab7e4d90012a3c001',
-    email: 'demo@example.com',
-    icon: demoAvatar,
-    type: 'normal',
-    userkey: 'a1b2c3d4e5f6',
-    traffic: 100 * GiB,
-    spendTraffic: 12 * GiB,
-    vipExpireTime: null,
-    dailyTimePackageUsage: 0,
-    limit: 50 * GiB,
-    paidUser: true,
-    preferDomain: '',
-    describe_host: '',
-    channel_code: 'WJKCNOCODE',
-    is_agency_user: false,
-    inXinjiang: false,
-    in_foreign: false,
-    use_english_node: false,
-    haveContinueSignUseData: 0,
-    signUseToday: false,
-    signUseRewardInfo: { continueSignReward: 0 },
-    ...overrides,
-  };
+  return baseDemoUser({ icon: demoAvatar, ...overrides });
 }
 
 export const demoNotices: Notice[] = [
@@ -54,26 +32,14 @@ export const demoAnnouncement: AnnouncementConfig = {
   chat_group_url: 'https://t.me/example_group',
 };
 
-function setPortal(isAgency: boolean): void {
-  usePortal.setState({
-    isAgency,
-    config: {
-      remotes: { mf_user: '', mf_shop: '', mf_tutorials: '', mf_admin: '' },
-      agencyHost: '',
-      describeHost: '',
-      productName: PRODUCT_NAME,
-    },
-  });
-}
-
 /** A visitor whose session check has finished (the header shows 登录). */
 export function asVisitor({ agency = false } = {}): void {
-  setPortal(agency);
+  setStoryPortal({ agency });
   useSession.setState({ user: null, permissions: [], status: 'ready' });
 }
 
 export function asUser(overrides: Partial<UserInfo> = {}, { agency = false } = {}): void {
-  setPortal(agency);
+  setStoryPortal({ agency });
   useSession.getState().setUser(demoUser(overrides));
 }
 
