@@ -22,8 +22,21 @@ describe('dropdown placement', () => {
     expect(p.left).toBe(375 - 8 - 200);
   });
 
-  it('never offers less than a usable height', () => {
+  it('opens upwards from a trigger low on a phone, using the room above', () => {
     const p = dropdownPlacement({ trigger: { top: 600, bottom: 640, left: 0, right: 40 }, viewport: phone, width: 200, align: 'start' });
+    expect(p.top).toBeUndefined();
+    expect(p.bottom).toBe(667 - 600 + 8);
+    expect(p.maxHeight).toBe(600 - 8 - 8);
+  });
+
+  it('stays downwards when the room below is enough', () => {
+    const p = dropdownPlacement({ trigger: { top: 300, bottom: 340, left: 0, right: 40 }, viewport: phone, width: 200, align: 'start' });
+    expect(p.top).toBe(348);
+    expect(p.bottom).toBeUndefined();
+  });
+
+  it('never offers less than a usable height', () => {
+    const p = dropdownPlacement({ trigger: { top: 100, bottom: 140, left: 0, right: 40 }, viewport: { width: 375, height: 200 }, width: 200, align: 'start' });
     expect(p.maxHeight).toBe(120);
   });
 });

@@ -66,7 +66,8 @@ export function Dropdown({
         width,
         align,
       });
-      panel.style.top = `${p.top}px`;
+      panel.style.top = p.top === undefined ? '' : `${p.top}px`;
+      panel.style.bottom = p.bottom === undefined ? '' : `${p.bottom}px`;
       panel.style.left = `${p.left}px`;
       panel.style.width = `${p.width}px`;
       panel.style.maxHeight = `${p.maxHeight}px`;

@@ -3,7 +3,13 @@ import type { Notice } from '@portal/platform';
 import { toastMs } from '@portal/contracts';
 
 /** The page's one toaster; the platform notifier writes into it. */
-export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 4 });
+// Top offset clears the shell's sticky header (3.5rem), so toasts are never hidden under it.
+export const toaster = createToaster({
+  placement: 'top',
+  pauseOnPageIdle: true,
+  max: 4,
+  offsets: { top: '4.25rem', bottom: '1rem', left: '1rem', right: '1rem' },
+});
 
 /** Shows a toast; durations default to the spec's 2 s. */
 export function showToast({ kind, title, durationMs = toastMs.short }: Notice): void {
