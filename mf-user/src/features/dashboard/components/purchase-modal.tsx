@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import { userMessages } from '@portal/contracts';
 import { usePortal, useSession } from '@portal/platform';
+import { whenNoModalOpen } from '@portal/ui';
 import { useFirstVisitToday } from '../hooks/use-first-visit-today';
 
 /** Purpose key of the daily purchase modal's cookie. */
@@ -11,7 +13,11 @@ export const PURCHASE_MODAL = 'purchase-modal';
 export function PurchaseModal() {
   const userId = useSession((s) => s.user?._id);
   const isAgency = usePortal((s) => s.isAgency);
-  const [open, dismiss] = useFirstVisitToday(PURCHASE_MODAL, userId, Boolean(userId) && !isAgency);
+  const [due, dismiss] = useFirstVisitToday(PURCHASE_MODAL, userId, Boolean(userId) && !isAgency);
+  // Never stacks on a dialog that is already open (the shell's announcement): waits for it to close.
+  const [noOtherModal, setNoOtherModal] = useState(false);
+  useEffect(() => (due ? whenNoModalOpen(() => setNoOtherModal(true)) : undefined), [due]);
+  const open = due && noOtherModal;
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && dismiss()} placement="center" size="sm">
       <Portal>
