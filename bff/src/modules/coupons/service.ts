@@ -1,4 +1,4 @@
-import { Codes, type RedeemCouponAnswer } from '@portal/contracts';
+import { Codes, messages, type RedeemCouponAnswer } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import type { Coupon, NewCoupon } from '../../db/schema.js';
 import { DomainError } from '../../lib/domain-error.js';
@@ -25,20 +25,20 @@ export interface CouponsDeps {
 export function createCouponsService({ db, traffic, now = () => new Date() }: CouponsDeps) {
   async function redeemIn(tx: Db, userId: string, code: string): Promise<RedeemCouponAnswer> {
     const coupon = await repo.findByCode(tx, code);
-    if (coupon === undefined) throw new DomainError(Codes.COUPON_NOT_FOUND, '体验券不存在');
+    if (coupon === undefined) throw new DomainError(Codes.COUPON_NOT_FOUND, messages.coupon.notFound);
     if (coupon.type === 'cash' || coupon.type === 'discount') {
-      throw new DomainError(Codes.COUPON_WRONG_TYPE, '券类型错误');
+      throw new DomainError(Codes.COUPON_WRONG_TYPE, messages.coupon.wrongType);
     }
     const at = now();
     if (coupon.expireTime !== null && coupon.expireTime.getTime() <= at.getTime()) {
-      throw new DomainError(Codes.COUPON_EXPIRED, '体验券过期');
+      throw new DomainError(Codes.COUPON_EXPIRED, messages.coupon.expired);
     }
 
     await repo.lockUserCoupon(tx, coupon.id, userId);
     if ((await repo.countUses(tx, coupon.id, userId)) >= coupon.useNumPerUser) {
-      throw new DomainError(Codes.COUPON_USED, '该体验券已经兑换过');
+      throw new DomainError(Codes.COUPON_USED, messages.coupon.used);
     }
-    if (!(await repo.takeUse(tx, coupon.id))) throw new DomainError(Codes.COUPON_EXHAUSTED, '抱歉，该体验券已抢兑完毕');
+    if (!(await repo.takeUse(tx, coupon.id))) throw new DomainError(Codes.COUPON_EXHAUSTED, messages.coupon.exhausted);
 
     const useId = newObjectId();
     const addTraffic = coupon.type === 'freeUse' ? coupon.traffic : 0;
