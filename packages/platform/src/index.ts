@@ -9,3 +9,6 @@ export * from './agency.js';
 export * from './portal-store.js';
 export * from './local-records.js';
 export * from './subscription-links.js';
+export * from './subscription-clients.js';
+export * from './clipboard.js';
+export * from './use-subscription-links.js';

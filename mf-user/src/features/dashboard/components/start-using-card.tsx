@@ -2,9 +2,9 @@ import { useRef, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Badge, Box, Button, Card, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { cookieNames, messages, toastMs, userMessages } from '@portal/contracts';
-import { detectPlatform, getCookie, notify, setCookie, useSession, type Platform } from '@portal/platform';
+import { clients, detectPlatform, getCookie, notify, setCookie, useSession, type Platform } from '@portal/platform';
 import { SubscriptionMenu } from '../../subscription/components/subscription-menu';
-import { clients, platformClients, platformOrder, type PlatformClient } from '../../subscription/lib/clients';
+import { platformClients, platformOrder, type PlatformClient } from '../../subscription/lib/clients';
 import { PlatformTabs, platformPanelId, platformTabId } from './platform-tabs';
 
 /** The chosen platform is remembered for a year (the spec gives the cookie no lifetime). */

@@ -1,8 +1,8 @@
 import { Link as RouterLink } from 'react-router';
 import { Badge, Card, Flex, Link } from '@chakra-ui/react';
 import { messages, toastMs, userMessages } from '@portal/contracts';
-import { notify, useSession } from '@portal/platform';
-import { advancedClients, advancedVariants, clients } from '../lib/clients';
+import { clients, notify, useSession } from '@portal/platform';
+import { advancedClients, advancedVariants } from '../lib/clients';
 import { SubscriptionMenu } from './subscription-menu';
 
 /** The all-links page of the original service, kept at its path. */

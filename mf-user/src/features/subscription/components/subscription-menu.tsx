@@ -1,19 +1,20 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Box, Button, Stack, type ButtonProps } from '@chakra-ui/react';
 import { messages, toastMs, userMessages } from '@portal/contracts';
-import { isIOS, isMobile, notify, useSession } from '@portal/platform';
-import { Dropdown, QrDialog } from '@portal/ui';
-import { copyText } from '../../../lib/clipboard';
-import { useSubscriptionLinks } from '../hooks/use-subscription-links';
 import {
   clients,
-  menuActionLabels,
-  menuActions,
+  copyText,
+  isIOS,
+  isMobile,
   menuOpenBlock,
+  notify,
   oneTapBlock,
+  useSession,
+  useSubscriptionLinks,
   type ClientId,
-  type MenuAction,
-} from '../lib/clients';
+} from '@portal/platform';
+import { Dropdown, QrDialog } from '@portal/ui';
+import { menuActionLabels, menuActions, type MenuAction } from '../lib/clients';
 import { ResetLinkDialog } from './reset-link-dialog';
 
 /** Height of one entry of the panel (a small button) and the panel's padding and border, in px. */

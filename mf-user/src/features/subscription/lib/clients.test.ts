@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@portal/contracts';
-import { buildSubscriptionLinks } from '@portal/platform';
+import { buildSubscriptionLinks, clients, menuOpenBlock, oneTapBlock } from '@portal/platform';
 import {
   advancedClients,
   advancedVariants,
-  clients,
   menuActions,
-  menuOpenBlock,
-  oneTapBlock,
   platformClients,
 } from './clients.js';
 

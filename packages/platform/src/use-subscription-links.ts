@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import { buildSubscriptionLinks, usePortal, useSession, type SubscriptionLinks } from '@portal/platform';
+import { usePortal } from './portal-store.js';
+import { useSession } from './session.js';
+import { buildSubscriptionLinks, type SubscriptionLinks } from './subscription-links.js';
 
 /** The signed-in user's links, rebuilt whenever the user (its userkey) or the describe host changes. */
 export function useSubscriptionLinks(): SubscriptionLinks | null {
