@@ -16,5 +16,9 @@ export const e2eEnv = {
   /** The folder the second origin serves: a deployed copy of mf-tutorials. */
   remoteHostDir: path.join(repoRoot, '.tmp/e2e/remote-host/mf-tutorials'),
   dataDir: path.join(repoRoot, '.tmp/e2e/data'),
+  /** Every mail the BFF sends is also written here as JSON (MAIL_OUTBOX_DIR, see bff/README.md). */
+  mailDir: process.env.E2E_MAIL_DIR ?? path.join(repoRoot, '.tmp/e2e/mail'),
+  /** The trial coupon the e2e BFF creates at start (DEMO_COUPON_CODE): 8 GiB, once per user. */
+  trialCoupon: process.env.E2E_TRIAL_COUPON_CODE ?? 'E2E-TRIAL-8G',
   admin: { email: 'admin@e2e.test', password: 'e2e-admin-password-1' },
 };

@@ -7,7 +7,7 @@ import { e2eEnv, repoRoot } from './env.ts';
 rmSync(e2eEnv.dataDir, { recursive: true, force: true });
 mkdirSync(e2eEnv.dataDir, { recursive: true });
 // Every mail the BFF sends is also written here as JSON ({to, subject, text, html, links}); see bff/README.md.
-const mailDir = process.env.E2E_MAIL_DIR ?? path.join(path.dirname(e2eEnv.dataDir), 'mail');
+const mailDir = e2eEnv.mailDir;
 rmSync(mailDir, { recursive: true, force: true });
 // Users (e.g. a paid one), coupons, notices and settings applied at start-up, when the file exists.
 const seedFile = process.env.E2E_SEED_FILE ?? path.join(repoRoot, 'e2e/support/seed.json');
@@ -26,7 +26,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'b
     LOG_LEVEL: 'warn',
     // The suite sets up its own data: no demo notices or announcement, one trial coupon with a known code.
     DEMO_DATA: 'false',
-    DEMO_COUPON_CODE: process.env.E2E_TRIAL_COUPON_CODE ?? 'E2E-TRIAL-8G',
+    DEMO_COUPON_CODE: e2eEnv.trialCoupon,
     MAIL_OUTBOX_DIR: mailDir,
     ...(existsSync(seedFile) ? { SEED_FILE: seedFile } : {}),
     // Many sign-ups from one address in one run.

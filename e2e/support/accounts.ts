@@ -1,0 +1,58 @@
+// Accounts for the tests: every test registers its own user, confirmed through the mailed link.
+import { expect, type APIRequestContext } from '@playwright/test';
+import { api, type ApiOptions } from './session';
+import { confirmQuery, waitForLink } from './mail';
+import { e2eEnv } from './env';
+
+let counter = 0;
+
+/** A fresh address for one test's user: `<tag>-<time>-<n>@e2e.test`. */
+export function uniqueEmail(tag = 'u'): string {
+  counter += 1;
+  return `${tag}-${Date.now()}-${counter}@e2e.test`.toLowerCase();
+}
+
+export const TEST_PASSWORD = 'e2e-password-1';
+
+/** The seeded users (e2e/support/seed.json). */
+export const seeded = {
+  paid: { email: 'paid@e2e.test', password: 'paid-password-1' },
+  locked: { email: 'locked@e2e.test', password: 'locked-password-1' },
+} as const;
+
+export interface TestUser {
+  email: string;
+  password: string;
+}
+
+/** POST user/signup as the register page does (with a channel_code cookie when given). */
+export async function signUp(
+  request: APIRequestContext,
+  email: string,
+  password = TEST_PASSWORD,
+  { channelCode, ...options }: ApiOptions & { channelCode?: string } = {},
+) {
+  return api(
+    request,
+    'user/signup',
+    { email, password, icon_url: '/logo.png', host: new URL(options.base ?? e2eEnv.baseUrl).host },
+    { ...options, ...(channelCode === undefined ? {} : { cookie: `channel_code=${channelCode}` }) },
+  );
+}
+
+/** GETs a confirmation link's API call (signup_confirm or change_password) and returns its Code. */
+export async function followConfirmLink(request: APIRequestContext, link: string): Promise<number> {
+  const { serial_id, key, action } = confirmQuery(link);
+  const path = action === 'change_password' ? 'change_password' : 'signup_confirm';
+  const response = await request.get(`${e2eEnv.baseUrl}/api/account/${path}`, { params: { serial_id, key } });
+  return ((await response.json()) as { Code: number }).Code;
+}
+
+/** Registers and confirms a new user through the API and the mailed link. */
+export async function createUser(request: APIRequestContext, tag = 'u'): Promise<TestUser> {
+  const email = uniqueEmail(tag);
+  const signup = await signUp(request, email);
+  expect(signup.code, signup.msg).toBe(0);
+  expect(await followConfirmLink(request, await waitForLink(email, 'signup_confirm'))).toBe(0);
+  return { email, password: TEST_PASSWORD };
+}
