@@ -1,4 +1,28 @@
+import { lazy, type ComponentType } from 'react';
 import { definePages } from '@portal/ui';
+import { guideLoaders } from './features/guides/registry';
+
+/** A lazy page per guide: the shared guide component plus only that client's definition. */
+const guidePages: Record<string, ComponentType> = Object.fromEntries(
+  Object.entries(guideLoaders).map(([page, load]) => [
+    page,
+    lazy(async () => {
+      const [{ default: guide }, { GuideView }] = await Promise.all([
+        load(),
+        import('./features/guides/components/guide-view'),
+      ]);
+      return { default: () => <GuideView guide={guide} /> };
+    }),
+  ]),
+);
 
 /** The pages this remote exposes to the shell ('./pages'). */
-export default definePages('mf_tutorials', {}, process.env.PORTAL_BUILD_LABEL);
+export default definePages(
+  'mf_tutorials',
+  {
+    ...guidePages,
+    windows_errors: lazy(() => import('./pages/windows-errors-page')),
+    apple_id_signup_guide: lazy(() => import('./pages/apple-id-signup-guide-page')),
+  },
+  process.env.PORTAL_BUILD_LABEL,
+);

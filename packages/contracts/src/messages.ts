@@ -264,3 +264,24 @@ export const frameMessages = {
       `恭喜您获得「${name}」` + (gb > 0 ? `，流量增加 ${gb}GB` : '') + (days > 0 ? `，时长增加 ${days} 天` : ''),
   },
 } as const;
+
+/**
+ * Texts of the tutorial pages' frame (mf-tutorials). The guides' own step texts are data of that
+ * remote (one definition per client), so they load only with a tutorial page.
+ */
+export const tutorialMessages = {
+  step: (n: number) => `第 ${n} 步`,
+  steps: '操作步骤',
+  versions: '客户端版本',
+  requirement: '系统要求',
+  download: '下载地址',
+  oneTap: '一键导入',
+  copyLink: '复制订阅链接',
+  yourLink: '您的订阅链接',
+  loginNeeded: '一键导入和复制订阅链接需要使用您自己的订阅链接，请先登录。',
+  login: '去登录',
+  troubleshooting: '查看常见问题',
+  feedback: '仍未解决？请提交工单，我们会在一个工作日内回复。',
+  feedbackLink: '提交工单',
+  figure: (n: number) => `图 ${n}`,
+} as const;

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@portal/contracts';
 import { buildSubscriptionLinks, clients, menuOpenBlock, oneTapBlock } from '@portal/platform';
-import {
-  advancedClients,
-  advancedVariants,
-  menuActions,
-  platformClients,
-} from './clients.js';
+import { advancedClients, advancedVariants, menuActions, platformClients } from './clients.js';
 
 const links = buildSubscriptionLinks({ _id: 'u1', userkey: 'k1', describe_host: '' }, '', 'https://h.example');
 

@@ -1,0 +1,82 @@
+import type { MouseEvent } from 'react';
+import { Box, Button, HStack, Link, Text } from '@chakra-ui/react';
+import { messages, toastMs, tutorialMessages } from '@portal/contracts';
+import {
+  clients,
+  copyText,
+  isIOS,
+  isMobile,
+  notify,
+  oneTapBlock,
+  useSubscriptionLinks,
+  type ClientId,
+} from '@portal/platform';
+
+const toast = (kind: 'success' | 'error', title: string) => notify({ kind, title, durationMs: toastMs.short });
+
+export interface ImportActionsProps {
+  client: ClientId;
+  /** Offer the one-tap import (the one-tap step); the manual step shows the link and copy only. */
+  oneTap?: boolean;
+}
+
+/**
+ * The signed-in user's own subscription inside a guide: one-tap import through the client's URL
+ * scheme (a real link, refused with the dashboard's toast on a device the client does not
+ * support) and copying the link. A visitor is told to log in first.
+ */
+export function ImportActions({ client: id, oneTap = false }: ImportActionsProps) {
+  const links = useSubscriptionLinks();
+  const client = clients[id];
+
+  if (!links) {
+    return (
+      <Box role="note" borderWidth="1px" borderColor="border.warning" bg="bg.warning" rounded="md" p="3">
+        <Text>
+          {tutorialMessages.loginNeeded}{' '}
+          <Link href="/#/login" color="fg.warning" fontWeight="semibold" textDecoration="underline">
+            {tutorialMessages.login}
+          </Link>
+        </Text>
+      </Box>
+    );
+  }
+
+  const url = oneTap ? client.oneTap?.(links) : undefined;
+  const link = client.link(links);
+
+  function guard(event: MouseEvent<HTMLAnchorElement>) {
+    const block = oneTapBlock(client, { mobile: isMobile(), ios: isIOS() });
+    if (block) {
+      event.preventDefault();
+      toast('error', messages.subscription[block]);
+    }
+  }
+
+  async function copy() {
+    const copied = await copyText(link);
+    toast(copied ? 'success' : 'error', copied ? messages.subscription.copied : messages.subscription.copyFailed);
+  }
+
+  return (
+    <Box>
+      {!oneTap && (
+        <Text fontSize="sm" color="fg.muted" mb="2" wordBreak="break-all">
+          {tutorialMessages.yourLink}：<code>{link}</code>
+        </Text>
+      )}
+      <HStack gap="2" wrap="wrap">
+        {url && (
+          <Button asChild size="sm" colorPalette="brand">
+            <a href={url} onClick={guard} data-testid={`one-tap-${id}`}>
+              {tutorialMessages.oneTap}
+            </a>
+          </Button>
+        )}
+        <Button size="sm" variant="outline" onClick={() => void copy()}>
+          {tutorialMessages.copyLink}
+        </Button>
+      </HStack>
+    </Box>
+  );
+}
