@@ -1,0 +1,92 @@
+// Sessions and the address rules: an expired session (1002), and the `?c=` invitation code.
+import { expect, test } from '@playwright/test';
+import { cookieNames, DEFAULT_CHANNEL_CODE, frameMessages, messages, userMessages } from '@portal/contracts';
+import { createUser, followConfirmLink, TEST_PASSWORD, uniqueEmail } from '../support/accounts';
+import { e2eEnv } from '../support/env';
+import { waitForLink } from '../support/mail';
+import { api, loginAs, sessionCookie, userInfo } from '../support/session';
+import { dismissDailyModal, openCouponDialog, openUserMenu, submitCoupon, toast } from '../support/ui';
+
+/** The local flag of spec-1 §3. */
+const JUMP_FLAG = 'alreadyJumpToRegister';
+
+test('a session ended elsewhere: the next call shows 登录过期，请登录 and the login page after 2 s', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, 'expiry');
+  await loginAs(page, user.email, user.password);
+  await page.goto('/#/');
+  await expect(page.getByTestId('dashboard-account')).toHaveText(userMessages.dashboard.account(user.email));
+  const dialog = await openCouponDialog(page);
+
+  // The session ends on the server (as after a password change elsewhere); the page does not know yet.
+  expect((await api(request, 'user/logout', {}, { cookie: await sessionCookie(page.context()) })).code).toBe(0);
+
+  const sent = Date.now();
+  await submitCoupon(dialog, 'E2E-7DAYS');
+  await expect(toast(page, messages.sessionExpired)).toBeVisible();
+  await expect(page).toHaveURL(/#\/$/); // not at once
+  await expect(page).toHaveURL(/#\/login$/, { timeout: 5_000 });
+  expect(Date.now() - sent).toBeGreaterThanOrEqual(1_900);
+});
+
+test('?c=: a new visitor is sent to register once, and the code becomes the inviter code of the new user', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const code = `E2E${Date.now()}`;
+
+  // The trailing slash of c is removed; the visitor lands on register after 100 ms.
+  await page.goto(`/?c=${code}/#/login`);
+  await expect(page).toHaveURL(/#\/register$/);
+  expect(await page.evaluate((flag) => localStorage.getItem(flag), JUMP_FLAG)).toBe('1');
+  const channelCookie = async () =>
+    (await page.context().cookies(e2eEnv.baseUrl)).find((c) => c.name === cookieNames.channelCode);
+  expect((await channelCookie())?.value).toBe(code);
+  expect((await channelCookie())?.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 86_400); // 30 days
+
+  // Only once: the flag is set. An existing channel_code cookie is never overwritten.
+  await page.goto(`/?c=OTHER#/login`);
+  await expect(page.getByRole('heading', { name: userMessages.login.title })).toBeVisible();
+  await page.waitForTimeout(500); // the redirect would come 100 ms after the check
+  await expect(page).toHaveURL(/#\/login$/);
+  expect((await channelCookie())?.value).toBe(code);
+
+  // Register in this browser: the BFF records the cookie's code as the inviter's.
+  const email = uniqueEmail('invited');
+  await page.goto('/#/register');
+  await page.getByLabel(userMessages.fields.email, { exact: true }).fill(email);
+  await page.getByLabel(userMessages.fields.password, { exact: true }).fill(TEST_PASSWORD);
+  await page.getByLabel(userMessages.fields.confirmPassword, { exact: true }).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: userMessages.register.submit, exact: true }).click();
+  await expect(page.getByTestId('register-success')).toBeVisible();
+  expect(await followConfirmLink(page.context().request, await waitForLink(email, 'signup_confirm'))).toBe(0);
+
+  // Log in through the form (which records a login in this browser).
+  await page.goto('/#/login');
+  await page.getByLabel(userMessages.fields.password, { exact: true }).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: userMessages.login.submit, exact: true }).click();
+  await dismissDailyModal(page);
+  expect((await userInfo(page.context().request)).channel_code).toBe(code);
+
+  // A browser that has recorded a login is not sent to register, even without the flag.
+  await (await openUserMenu(page)).getByRole('button', { name: frameMessages.logout }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+  await page.evaluate((flag) => localStorage.removeItem(flag), JUMP_FLAG);
+  await page.goto(`/?c=${code}#/login`);
+  await expect(page.getByRole('heading', { name: userMessages.login.title })).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/#\/login$/);
+
+  // Without c, a visitor gets the default code (99999 days).
+  const other = await browser.newContext();
+  const visitor = await other.newPage();
+  await visitor.goto('/#/login');
+  await expect(visitor.getByRole('heading', { name: userMessages.login.title })).toBeVisible();
+  await expect
+    .poll(async () => (await other.cookies(e2eEnv.baseUrl)).find((c) => c.name === cookieNames.channelCode)?.value)
+    .toBe(DEFAULT_CHANNEL_CODE);
+  await other.close();
+});
