@@ -15,10 +15,14 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
 async function holdCall(page: Page, path: string) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/api/${path}`, async (route) => {
-    await released;
-    await route.continue();
-  }, { times: 1 });
+  await page.route(
+    `**/api/${path}`,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+    { times: 1 },
+  );
   return release;
 }
 

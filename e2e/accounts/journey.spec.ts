@@ -195,7 +195,9 @@ test('register, confirm, log in, redeem, subscribe, reset the link and log out',
   });
 });
 
-test('a paid user signs in once a day; another account signed in from this browser today blocks it', async ({ page }) => {
+test('a paid user signs in once a day; another account signed in from this browser today blocks it', async ({
+  page,
+}) => {
   const user = await loginAs(page, seeded.paid.email, seeded.paid.password);
   const info = await api<SignUseInfo>(page.context().request, 'user/sign_use_info');
   expect(info.code).toBe(0);

@@ -24,10 +24,7 @@ test('a visitor: subscribing and the shared Apple ID need a login', async ({ pag
   await expect(page).toHaveURL(/#\/$/);
 });
 
-test('a free user: one-tap imports that need a phone or iOS, and the paid-only Apple ID', async ({
-  page,
-  request,
-}) => {
+test('a free user: one-tap imports that need a phone or iOS, and the paid-only Apple ID', async ({ page, request }) => {
   const user = await createUser(request, 'links');
   await loginAs(page, user.email, user.password);
   await page.goto('/#/');

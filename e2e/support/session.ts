@@ -35,6 +35,9 @@ export async function userInfo(request: APIRequestContext, options: ApiOptions =
 /** Purpose key of the purchase modal's daily cookie (mf-user PurchaseModal). */
 const PURCHASE_MODAL = 'purchase-modal';
 
+/** The name of the cookie that records the day the purchase modal was last shown to this user. */
+export const purchaseModalCookieName = (userId: string) => dailyCookieName(PURCHASE_MODAL, userId);
+
 /** Today in the browser's time zone, 'YYYY-MM-DD' (the browser runs in this process's zone). */
 export function browserToday(): string {
   const d = new Date();
@@ -47,7 +50,7 @@ export function browserToday(): string {
  * test that is not about the modal is never blocked by it (it opens on the first visit of a day).
  */
 export async function skipPurchaseModal(context: BrowserContext, userId: string, base = e2eEnv.baseUrl) {
-  await context.addCookies([{ name: dailyCookieName(PURCHASE_MODAL, userId), value: browserToday(), url: base }]);
+  await context.addCookies([{ name: purchaseModalCookieName(userId), value: browserToday(), url: base }]);
 }
 
 export interface LoginOptions {
