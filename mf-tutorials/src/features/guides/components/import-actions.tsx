@@ -34,7 +34,7 @@ export function ImportActions({ client: id, oneTap = false }: ImportActionsProps
       <Box role="note" borderWidth="1px" borderColor="border.warning" bg="bg.warning" rounded="md" p="3">
         <Text>
           {tutorialMessages.loginNeeded}{' '}
-          <Link href="/#/login" color="fg.warning" fontWeight="semibold" textDecoration="underline">
+          <Link href="/#/login" color="fg" fontWeight="semibold" textDecoration="underline">
             {tutorialMessages.login}
           </Link>
         </Text>
@@ -67,7 +67,7 @@ export function ImportActions({ client: id, oneTap = false }: ImportActionsProps
       )}
       <HStack gap="2" wrap="wrap">
         {url && (
-          <Button asChild size="sm" colorPalette="brand">
+          <Button asChild size="sm" colorPalette="blue">
             <a href={url} onClick={guard} data-testid={`one-tap-${id}`}>
               {tutorialMessages.oneTap}
             </a>
