@@ -36,6 +36,13 @@ const treeShakenIn = (treeShaking) => (name, extra) =>
     : singleton(extra);
 const workspacePackage = { singleton: true, version: '0.1.0', requiredVersion: '^0.1.0' };
 
+// react-router's package exports point every condition at its development build, whose dev
+// warnings are switched on by a constant; production builds use the identical production build
+// (only that constant differs), so the warnings' code drops out.
+const reactRouterProduction = {
+  'react-router$': path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs'),
+};
+
 const mfRoot = path.join(path.dirname(require.resolve('@module-federation/rsbuild-plugin')), '..', '..');
 const mfFile = (pkg, file) => path.join(mfRoot, pkg, file);
 // The federation plugin injects its runtime with require() (CommonJS builds) while our code
@@ -98,6 +105,20 @@ const devToolsHookForRefresh = `if (!window.__REACT_DEVTOOLS_GLOBAL_HOOK__) {
   };
 }`;
 
+// Production shell only: the libraries every first page of the shell loads (its shared React,
+// React DOM, router, zustand and Emotion fallbacks, ky under @portal/platform) in one async
+// chunk instead of ten small ones: fewer requests and one gzip dictionary (-4.5 kB gzip).
+// Chakra stays in its own (tree-shaken) shared chunk so its theme modules can stay lazy.
+// Remotes keep Rsbuild's default split: standalone they need it, inside the shell they use the
+// shell's copies.
+const firstPageVendor = {
+  name: 'first-page-vendor',
+  chunks: 'async',
+  test: /node_modules[\\/](react|react-dom|scheduler|react-router|zustand|@emotion|stylis|ky|hoist-non-react-statics)[\\/]/,
+  enforce: true,
+  priority: 30,
+};
+
 /**
  * @param {object} options
  * @param {string} options.name federation name (no dashes), e.g. 'mf_user' or 'shell'
@@ -125,7 +146,13 @@ export function portalConfig({ name, exposes, server = {} }) {
         },
       }),
     ],
-    resolve: { alias: { '@chakra-ui/theme-parts': chakraThemeDir, ...federationRuntimeEsm } },
+    resolve: {
+      alias: {
+        '@chakra-ui/theme-parts': chakraThemeDir,
+        ...federationRuntimeEsm,
+        ...(isProduction ? reactRouterProduction : {}),
+      },
+    },
     source: {
       entry: { index: './src/index.ts' },
       define: {
@@ -155,6 +182,14 @@ export function portalConfig({ name, exposes, server = {} }) {
       headers: isRemote ? { 'Access-Control-Allow-Origin': '*' } : {},
       ...server,
     },
-    performance: { chunkSplit: { strategy: 'split-by-experience' } },
+    performance: {
+      chunkSplit:
+        !isRemote && isProduction
+          ? {
+              strategy: 'split-by-experience',
+              override: { cacheGroups: { firstPageVendor } },
+            }
+          : { strategy: 'split-by-experience' },
+    },
   });
 }
