@@ -19,7 +19,7 @@ export function definePages(
     // Every page carries its owner's marker, so tests and styles find the area a remote rendered.
     pages[page] = Real
       ? () => (
-          <div data-remote={remote} data-page={page}>
+          <div data-remote={remote} data-page={page} data-build={buildLabel || undefined}>
             <Real />
           </div>
         )
