@@ -37,7 +37,7 @@ interface Box {
 
 function layout(device: ScreenSpec['device']) {
   return device === 'phone'
-    ? { w: 200, h: 360, screen: { x: 10, y: 10, w: 180, h: 340 }, sidebar: 0 }
+    ? { w: 200, h: 320, screen: { x: 10, y: 10, w: 180, h: 300 }, sidebar: 0 }
     : { w: 360, h: 230, screen: { x: 4, y: 4, w: 352, h: 222 }, sidebar: 84 };
 }
 
@@ -81,8 +81,9 @@ export function ClientScreen({ spec }: { spec: ScreenSpec }) {
       : { x: screen.x + 6, y: top + 6 + i * 28, w: sidebar - 12, h: 22 },
   );
   const rowBoxes: Box[] = rows.map((_, i) => ({ x: contentX, y: top + 10 + i * 34, w: contentW, h: 26 }));
+  // On the phone the action is the screen's main button, above the tab bar.
   const actionBox: Box = phone
-    ? { x: screen.x + screen.w - 54, y: screen.y + 4, w: 48, h: 20 }
+    ? { x: screen.x + screen.w / 2 - 50, y: screen.y + screen.h - tabH - 44, w: 100, h: 28 }
     : { x: screen.x + screen.w - 84, y: top + 4 + rows.length * 34 + 10, w: 76, h: 24 };
 
   if (mark.at === 'nav' && navBoxes[mark.index]) marked.push(navBoxes[mark.index]!);
@@ -123,7 +124,19 @@ export function ClientScreen({ spec }: { spec: ScreenSpec }) {
         return (
           <g key={item}>
             {on && <rect {...rect(navBoxes[i]!)} rx="4" fill={BRAND} />}
-            <Label box={navBoxes[i]!} text={item} fill={on ? '#fff' : INK} />
+            {phone ? (
+              <text
+                x={navBoxes[i]!.x + navBoxes[i]!.w / 2}
+                y={navBoxes[i]!.y + navBoxes[i]!.h / 2 + 3}
+                fontSize="8"
+                fill={on ? '#fff' : INK}
+                textAnchor="middle"
+              >
+                {item}
+              </text>
+            ) : (
+              <Label box={navBoxes[i]!} text={item} fill={on ? '#fff' : INK} />
+            )}
           </g>
         );
       })}
