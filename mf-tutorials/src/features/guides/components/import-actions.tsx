@@ -6,8 +6,10 @@ import {
   copyText,
   isIOS,
   isMobile,
+  menuOpenBlock,
   notify,
   oneTapBlock,
+  useSession,
   useSubscriptionLinks,
   type ClientId,
 } from '@portal/platform';
@@ -23,10 +25,12 @@ export interface ImportActionsProps {
 /**
  * The signed-in user's own subscription inside a guide: one-tap import through the client's URL
  * scheme (a real link, refused with the dashboard's toast on a device the client does not
- * support) and copying the link. A visitor is told to log in first.
+ * support, and for Shadowrocket without the user id) and copying the link. A visitor is told to
+ * log in first.
  */
 export function ImportActions({ client: id, oneTap = false }: ImportActionsProps) {
   const links = useSubscriptionLinks();
+  const user = useSession((s) => s.user);
   const client = clients[id];
 
   if (!links) {
@@ -45,7 +49,16 @@ export function ImportActions({ client: id, oneTap = false }: ImportActionsProps
   const url = oneTap ? client.oneTap?.(links) : undefined;
   const link = client.link(links);
 
+  /** The dashboard's rules: Shadowrocket needs the user id loaded (else a refresh). */
+  function userIdMissing(): boolean {
+    if (menuOpenBlock(client, user) !== 'networkRetry') return false;
+    toast('error', messages.subscription.networkRetry);
+    void useSession.getState().refresh();
+    return true;
+  }
+
   function guard(event: MouseEvent<HTMLAnchorElement>) {
+    if (userIdMissing()) return event.preventDefault();
     const block = oneTapBlock(client, { mobile: isMobile(), ios: isIOS() });
     if (block) {
       event.preventDefault();
@@ -54,6 +67,7 @@ export function ImportActions({ client: id, oneTap = false }: ImportActionsProps
   }
 
   async function copy() {
+    if (userIdMissing()) return;
     const copied = await copyText(link);
     toast(copied ? 'success' : 'error', copied ? messages.subscription.copied : messages.subscription.copyFailed);
   }
