@@ -79,7 +79,10 @@ test('login: empty fields, wrong password or unknown e-mail, network failure, �
   await expect(page).toHaveURL(/#\/$/);
 });
 
-test('register: the checks in the spec order, 注册中..., then 邮件已注册 for a taken address', async ({ page }) => {
+test('register: the checks in the spec order, 邮件已注册, other server refusals, 注册中...', async ({
+  page,
+  request,
+}) => {
   await page.goto('/#/register');
   const submit = page.getByRole('button', { name: userMessages.register.submit, exact: true });
   const invalid = async (label: string, message: string) => {
@@ -104,6 +107,13 @@ test('register: the checks in the spec order, 注册中..., then 邮件已注册
   // The server's refusal of a registered address (1001).
   await field(page, f.email).fill(seeded.paid.email);
   await invalid(f.email, messages.register.emailRegistered);
+
+  // Any other refusal shows the server's message under the password field (an address too long for it).
+  const tooLong = `${'a'.repeat(250)}@e2e.test`;
+  const refusal = await signUp(request, tooLong, 'long-enough-1');
+  expect(refusal.code).toBe(Codes.INVALID_PAYLOAD);
+  await field(page, f.email).fill(tooLong);
+  await invalid(f.password, refusal.msg);
 
   const email = uniqueEmail('register');
   await field(page, f.email).fill(email);
@@ -208,6 +218,10 @@ test('reset: every check, find-account, refusals, 1033, success, and the mailed 
     await fill({ email: owner.email, link: ownerLink.slice(0, -1) + (ownerLink.endsWith('0') ? '1' : '0') });
     await submit.click();
     await expectError(f.subscriptionLink, messages.reset.linkInvalid);
+    // Any other refusal (here the server's length limit of an address): 请检查邮箱是否正确.
+    await fill({ email: `${'a'.repeat(250)}@e2e.test`, link: ownerLink });
+    await submit.click();
+    await expectError(f.email, messages.reset.otherFailure);
     // canChangePassword false: 1033 toast (5 s).
     await fill({ email: seeded.locked.email, link: lockedLink });
     await submit.click();
