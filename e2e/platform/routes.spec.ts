@@ -4,14 +4,19 @@ import { loginAs } from '../support/session';
 
 test.describe('route table', () => {
   test('every route loads its page from its own remote and sets its title', async ({ page }) => {
-    await loginAs(page);
-    for (const route of routes) {
+    const check = async (route: (typeof routes)[number]) => {
       await page.goto(`/#${route.path}`);
       const area = page.locator(`[data-route-area="${route.remote}"] [data-remote="${route.remote}"]`);
       await expect(area, route.path).toBeVisible();
       await expect(page).toHaveTitle(route.title);
       expect(route.title).not.toBe(DEFAULT_TITLE);
-    }
+    };
+    // The login page sends a signed-in user home (spec-1 §2), so it is checked as a visitor.
+    const login = routes.find((r) => r.path === '/login')!;
+    await check(login);
+    await loginAs(page);
+    await page.reload(); // a full load, so the shell reads the new session
+    for (const route of routes.filter((r) => r !== login)) await check(route);
   });
 
   test('menu navigation changes the title on every route change', async ({ page }) => {
