@@ -8,6 +8,7 @@ import accountsModule from './modules/accounts/index.js';
 import couponsModule from './modules/coupons/index.js';
 import healthModule from './modules/health/index.js';
 import mailModule from './modules/mail/index.js';
+import networkModule from './modules/network/index.js';
 import noticesModule from './modules/notices/index.js';
 import permissionsModule from './modules/permissions/index.js';
 import seedModule from './modules/seed/index.js';
@@ -83,6 +84,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(signUseModule);
   await app.register(accountsModule);
   await app.register(permissionsModule);
+  await app.register(networkModule);
   await app.register(noticesModule);
   await app.register(couponsModule);
   // Last: start-up data goes through the services above.

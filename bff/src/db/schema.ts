@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { couponTypes } from '@portal/contracts';
+import { agentTypes, bridgeTypes, couponTypes, lineProtocols, serverTypes } from '@portal/contracts';
 import {
   bigint,
   boolean,
@@ -59,6 +59,8 @@ export const users = pgTable(
     walletMoney: bigint('wallet_money', { mode: 'number' }).notNull().default(0),
     createdAt: instant('created_at').notNull().defaultNow(),
     lastActiveAt: instant('last_active_at'),
+    /** Service-time-zone day that `dailyTimePackageUsage` counts; another day means it restarts at 0. */
+    timePackageDay: date('time_package_day', { mode: 'string' }),
   },
   (t) => [
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
@@ -282,6 +284,204 @@ export const signIns = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
+export const agentType = pgEnum('agent_type', agentTypes);
+export const serverType = pgEnum('server_type', serverTypes);
+export const lineProtocol = pgEnum('line_protocol', lineProtocols);
+export const bridgeType = pgEnum('bridge_type', bridgeTypes);
+
+export interface Country {
+  /** Display name (Chinese), e.g. 日本. */
+  name: string;
+  /** Flag emoji, e.g. 🇯🇵 (Clash Meta names and the /agents cards). */
+  flag: string;
+  /** ISO 3166 alpha-2 code, for English names ("JP"). */
+  code?: string;
+}
+
+/**
+ * Agents: the proxy servers (spec-2 §3 "Agent (admin)"). `secretHash` is the sha256 (hex) of the
+ * node's bearer token: the token is shown once when issued, the node API compares hashes in
+ * constant time. The reported-status columns are written by the node API.
+ */
+export const agents = pgTable(
+  'agents',
+  {
+    id: text('id').primaryKey(),
+    index: integer('index').notNull().default(0),
+    name: text('name').notNull(),
+    /** English display name (use_english_node); empty = derived from the country code. */
+    nameEn: text('name_en').notNull().default(''),
+    desc: text('desc').notNull().default(''),
+    country: jsonb('country').$type<Country>().notNull(),
+    type: agentType('type').notNull().default('v2ray'),
+    serverType: serverType('server_type'),
+    /** Public IPv4/IPv6 address (inXinjiang users connect to it directly). */
+    ip: text('ip').notNull().default(''),
+    /** Domain clients connect to; empty = the IP. */
+    host: text('host').notNull().default(''),
+    ctrlPort: integer('ctrl_port').notNull().default(8081),
+    zzPort: integer('zz_port').notNull().default(10087),
+    port: integer('port').notNull().default(10086),
+    publicPort: integer('public_port').notNull().default(443),
+    sshPort: integer('ssh_port').notNull().default(22),
+    sshUsername: text('ssh_username').notNull().default(''),
+    sshPassword: text('ssh_password').notNull().default(''),
+    warp: boolean('warp').notNull().default(false),
+    openLog: boolean('open_log').notNull().default(false),
+    /** Enabled by the operator; a disabled agent's lines are never handed out. */
+    status: boolean('status').notNull().default(true),
+    agentVersion: text('agent_version').notNull().default(''),
+    updateConfigTimes: integer('update_config_times').notNull().default(0),
+    /** User-list field: advertised speed text (e.g. 1Gbps). */
+    speed: text('speed').notNull().default(''),
+    orderID: integer('order_id').notNull().default(0),
+    secretHash: text('secret_hash').unique(),
+    lastReportAt: instant('last_report_at'),
+    /** Load average (1 min) as reported. */
+    load: doublePrecision('load'),
+    latencyMs: integer('latency_ms'),
+    onlineUsers: integer('online_users'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('agents_index_idx').on(t.index)],
+);
+
+/** Entries: relay/transit addresses in front of agents (spec-2 §3). */
+export const entries = pgTable(
+  'entries',
+  {
+    id: text('id').primaryKey(),
+    index: integer('index').notNull().default(0),
+    name: text('name').notNull(),
+    /** Main address (clients connect to it when a line goes through this entry). */
+    ip: text('ip').notNull(),
+    /** Domain of the entry; empty = the ip. inXinjiang users always get the ip. */
+    host: text('host').notNull().default(''),
+    ipList: jsonb('ip_list').$type<string[]>().notNull().default([]),
+    desc: text('desc').notNull().default(''),
+    visible: boolean('visible').notNull().default(true),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('entries_index_idx').on(t.index)],
+);
+
+/** Named permissions (spec-2 §3) that packages grant for a time and lines may require. */
+export const permissions = pgTable('permissions', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  desc: text('desc').notNull().default(''),
+  useTimes: integer('use_times').notNull().default(0),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permissionId: text('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+    expireTime: instant('expire_time').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.permissionId] }), index('user_permissions_expire_idx').on(t.expireTime)],
+);
+
+/**
+ * Lines: what a subscription lists (spec-2 §3). One line = one way to reach one agent with one
+ * protocol, directly or through an entry/bridge. The protocol columns hold what a client needs
+ * besides the user's own credential (derived per user, see modules/subscriptions/credentials.ts).
+ */
+export const lines = pgTable(
+  'lines',
+  {
+    id: text('id').primaryKey(),
+    index: integer('index').notNull().default(0),
+    name: text('name').notNull(),
+    /** English name (use_english_node); empty = derived from the agent. */
+    nameEn: text('name_en').notNull().default(''),
+    agentID: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    protocol: lineProtocol('protocol').notNull(),
+    bridge: bridgeType('bridge').notNull().default('none'),
+    entryID: text('entry_id').references(() => entries.id, { onDelete: 'set null' }),
+    /** Traffic multiplier of this line (accounting) — shown in the name when ≠ 1. */
+    scale: doublePrecision('scale').notNull().default(1),
+    /** How many copies the subscription lists (numbered "name 1", "name 2"…; different entry IPs when ipList allows). */
+    num: integer('num').notNull().default(1),
+    public: boolean('public').notNull().default(true),
+    /** Use the name as is (no flag, number, scale suffix). */
+    fixName: boolean('fix_name').notNull().default(false),
+    disableForAgency: boolean('disable_for_agency').notNull().default(false),
+    permissionRequire: text('permission_require').references(() => permissions.id, { onDelete: 'set null' }),
+    hot: bytes('hot').notNull().default(0),
+    msg: text('msg').notNull().default(''),
+    /** Port clients connect to; null = the agent's port (public_port behind a CDN/entry). */
+    port: integer('port'),
+    /** vmess: alterId (0 = AEAD) and cipher. */
+    alterId: integer('alter_id').notNull().default(0),
+    vmessCipher: text('vmess_cipher').notNull().default('auto'),
+    /** TLS on the client side (vmesh_ws behind cf_cdn, h2 always). */
+    tls: boolean('tls').notNull().default(false),
+    /** TLS SNI / ws Host header; empty = the connect host. */
+    sni: text('sni').notNull().default(''),
+    wsPath: text('ws_path').notNull().default('/ws'),
+    h2Path: text('h2_path').notNull().default('/h2'),
+    /** ss: method; for 2022-blake3-* the server PSK (base64) is `ssServerKey`. */
+    ssMethod: text('ss_method').notNull().default('aes-128-gcm'),
+    ssServerKey: text('ss_server_key').notNull().default(''),
+    /** reality (vless): server name, public/private X25519 keys (base64url), short id, flow. */
+    realityServerName: text('reality_server_name').notNull().default(''),
+    realityPublicKey: text('reality_public_key').notNull().default(''),
+    realityPrivateKey: text('reality_private_key').notNull().default(''),
+    realityShortId: text('reality_short_id').notNull().default(''),
+    flow: text('flow').notNull().default('xtls-rprx-vision'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('lines_agent_idx').on(t.agentID),
+    index('lines_index_idx').on(t.index),
+    check('lines_num_range', sql`${t.num} >= 1 AND ${t.num} <= 100`),
+    check('lines_scale_positive', sql`${t.scale} > 0`),
+  ],
+);
+
+/** One traffic push from a node; the unique (agent, report) pair makes a repeated push count once. */
+export const nodeTrafficReports = pgTable(
+  'node_traffic_reports',
+  {
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    reportId: text('report_id').notNull(),
+    users: integer('users').notNull().default(0),
+    upload: bytes('upload').notNull().default(0),
+    download: bytes('download').notNull().default(0),
+    receivedAt: instant('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.reportId] }), index('node_traffic_reports_received_idx').on(t.receivedAt)],
+);
+
+/** Per-user usage per service day (statistics). */
+export const userDailyUsage = pgTable(
+  'user_daily_usage',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    upload: bytes('upload').notNull().default(0),
+    download: bytes('download').notNull().default(0),
+    /** Bytes charged after scales (what left the user's balance or daily allowance). */
+    charged: bytes('charged').notNull().default(0),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('user_daily_usage_day_idx').on(t.day)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
@@ -289,3 +489,11 @@ export type EmailToken = typeof emailTokens.$inferSelect;
 export type Notice = typeof notices.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
 export type NewCoupon = typeof coupons.$inferInsert;
+export type Agent = typeof agents.$inferSelect;
+export type NewAgent = typeof agents.$inferInsert;
+export type Entry = typeof entries.$inferSelect;
+export type NewEntry = typeof entries.$inferInsert;
+export type Line = typeof lines.$inferSelect;
+export type NewLine = typeof lines.$inferInsert;
+export type Permission = typeof permissions.$inferSelect;
+export type UserPermission = typeof userPermissions.$inferSelect;

@@ -95,6 +95,19 @@ export const agentTypes = ['v2ray', 'h2', 'reality'] as const;
 export const serverTypes = ['apine', 'ubuntu_x86', 'ubuntu_arm', 'ubuntu_guonei', 'ubuntu_reality', 'alpine_reality'] as const;
 export const lineProtocols = ['vmesh_tcp', 'vmesh_ws', 'ss', 'compat', 'h2', 'reality'] as const;
 export const bridgeTypes = ['none', 'cf_cdn', 'report'] as const;
+export type AgentType = (typeof agentTypes)[number];
+export type ServerType = (typeof serverTypes)[number];
+export type LineProtocol = (typeof lineProtocols)[number];
+export type BridgeType = (typeof bridgeTypes)[number];
+/**
+ * Port presets of a new agent per type (spec-2 §3: port is what clients connect to, public_port
+ * what a relay/CDN exposes, ctrl_port the node's control port, zz_port the relay port).
+ */
+export const agentPortPresets = {
+  v2ray: { port: 10086, public_port: 443, ctrl_port: 8081, zz_port: 10087 },
+  h2: { port: 443, public_port: 443, ctrl_port: 8081, zz_port: 10087 },
+  reality: { port: 443, public_port: 443, ctrl_port: 8081, zz_port: 10087 },
+} as const satisfies Record<(typeof agentTypes)[number], { port: number; public_port: number; ctrl_port: number; zz_port: number }>;
 export const couponTypes = ['freeUse', 'freeTime', 'cash', 'discount'] as const;
 export const RANDOM_CODE_LENGTH = 6;
 export const DEFAULT_REQUEST_COUNT = { list: 100, errorsAndStats: 7 } as const;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { applyDemoNetwork } from '../network/index.js';
 import { createSeedService, randomCouponCode, readSeedFile } from './service.js';
 
 /**
@@ -17,6 +18,7 @@ async function seedModule(fastify: FastifyInstance) {
 
   const demoNow = demoData && (await seed.applyDemoOnce());
   if (demoNow) fastify.log.info('demo data created: notices and an announcement');
+  if (demoNow && (await applyDemoNetwork(fastify.network))) fastify.log.info('demo network created: 3 agents, 1 entry, 6 lines');
   const couponCode = demoCouponCode || (demoNow ? randomCouponCode() : '');
   if (couponCode !== '' && (await seed.ensureTrialCoupon(couponCode))) {
     fastify.log.warn(`Trial coupon created (8 GiB, once per user). Code: ${couponCode}`);
@@ -28,4 +30,4 @@ async function seedModule(fastify: FastifyInstance) {
   }
 }
 
-export default fp(seedModule, { name: 'seed', dependencies: ['accounts', 'coupons', 'notices', 'settings'] });
+export default fp(seedModule, { name: 'seed', dependencies: ['accounts', 'coupons', 'notices', 'settings', 'network'] });
