@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a fresh clone on a fresh machine lacks: npm packages always (when missing),
-# and with --system also Debian's Chromium and PostgreSQL (as root, through apt-get).
+# and with --system also Debian's Chromium, PostgreSQL and v2ray (as root, through apt-get;
+# v2ray runs the BFF's real node end-to-end test, which is skipped where it is missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
@@ -16,6 +17,7 @@ if [ "${1:-}" = "--system" ]; then
   missing=()
   [ -x /usr/bin/chromium ] || missing+=(chromium fonts-noto-cjk)
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+  [ -x /usr/bin/v2ray ] || missing+=(v2ray)
   if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" != "0" ]; then
       echo "ensure-deps: need root to install ${missing[*]}" >&2

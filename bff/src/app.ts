@@ -9,12 +9,14 @@ import couponsModule from './modules/coupons/index.js';
 import healthModule from './modules/health/index.js';
 import mailModule from './modules/mail/index.js';
 import networkModule from './modules/network/index.js';
+import nodeApiModule from './modules/node-api/index.js';
 import noticesModule from './modules/notices/index.js';
 import permissionsModule from './modules/permissions/index.js';
 import seedModule from './modules/seed/index.js';
 import settingsModule from './modules/settings/index.js';
 import signUseModule from './modules/sign-use/index.js';
 import trafficModule from './modules/traffic/index.js';
+import usageModule from './modules/usage/index.js';
 import authPlugin from './plugins/app/auth.js';
 import configPlugin from './plugins/app/config.js';
 import dbPlugin from './plugins/app/db.js';
@@ -85,6 +87,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accountsModule);
   await app.register(permissionsModule);
   await app.register(networkModule);
+  await app.register(usageModule);
+  await app.register(nodeApiModule);
   await app.register(noticesModule);
   await app.register(couponsModule);
   // Last: start-up data goes through the services above.

@@ -10,4 +10,5 @@ export type * from './api/account.js';
 export type * from './api/notices.js';
 export type * from './api/coupons.js';
 export type * from './api/sign-use.js';
+export type * from './api/agents.js';
 export * from './messages.js';

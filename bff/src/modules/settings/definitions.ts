@@ -42,6 +42,11 @@ export const settingDefinitions = {
   contact: define(Type.String({ maxLength: 200 }), '', '联系方式'),
   chat_group_url: define(Url(), '', '交流群链接'),
 
+  // Node traffic accounting (modules/usage).
+  traffic_spend_scale: define(Type.Number({ minimum: 0, maximum: 100 }), 1, '流量计费倍率（全局）'),
+  upload_traffic_spend_scale: define(Type.Number({ minimum: 0, maximum: 100 }), 1, '上传流量计费倍率'),
+  minestTrafficSpend: define(Megabytes, 0, '单次上报最低计费流量（MB，0 为按实际）'),
+
   demo_data_applied: define(Type.Boolean(), false, '演示数据已创建', true),
 } satisfies Record<string, SettingDefinition>;
 

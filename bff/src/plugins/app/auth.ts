@@ -12,13 +12,18 @@ import {
 } from '../../modules/sessions/index.js';
 
 export type UserRole = NonNullable<SessionUser['type']>;
-/** Who may call a route: anyone, any signed-in user, or signed-in users with one of the roles. */
-export type Access = 'public' | 'user' | readonly UserRole[];
+/**
+ * Who may call a route: anyone, any signed-in user, signed-in users with one of the roles, or a
+ * node (a proxy server authenticated by its own secret; the node API sets `request.nodeId`).
+ */
+export type Access = 'public' | 'user' | 'node' | readonly UserRole[];
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, read from the database on this request; null without a live session. */
     user: SessionUser | null;
+    /** The node (agent) a node-API call authenticated as; null otherwise. */
+    nodeId: string | null;
   }
   interface FastifyInstance {
     sessions: SessionsService;
@@ -62,9 +67,15 @@ export function requireRole(roles: readonly UserRole[]): preHandlerHookHandler {
   };
 }
 
+/** 'node' routes: whoever authenticates nodes (modules/node-api) must have set request.nodeId. */
+export const requireNode: preHandlerHookHandler = async (request) => {
+  if (request.nodeId === null) throw new DomainError(Codes.FORBIDDEN);
+};
+
 function guardFor(access: Access): preHandlerHookHandler | undefined {
   if (access === 'public') return undefined;
   if (access === 'user') return requireUser;
+  if (access === 'node') return requireNode;
   return requireRole(access);
 }
 
@@ -78,6 +89,7 @@ export default fp(
     const sessions = createSessionsService(createSessionsRepository(fastify.db));
     fastify.decorate('sessions', sessions);
     fastify.decorateRequest('user', null);
+    fastify.decorateRequest('nodeId', null);
 
     fastify.addHook('onRoute', (route: RouteOptions) => {
       if (!isApiUrl(route.url)) return;

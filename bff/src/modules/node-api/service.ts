@@ -1,0 +1,197 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AgentListItem } from '@portal/contracts';
+import type { Agent, Line } from '../../db/schema.js';
+import { serviceDay } from '../../lib/service-day.js';
+import { userCredential } from '../subscriptions/credentials.js';
+import type { ReportResult, UsageService } from '../usage/index.js';
+import type { NodeApiRepository } from './repository.js';
+
+/** How often nodes should pull the user list and push traffic (seconds; UniProxy base_config). */
+export const PULL_INTERVAL_S = 60;
+export const PUSH_INTERVAL_S = 60;
+/** A node whose last report is older than this shows no latency on the node list. */
+export const STATUS_FRESH_MS = 10 * 60_000;
+
+/** The secret a node presents (token) is stored as sha256 hex; a new one is 256 random bits. */
+export function hashNodeSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+export function newNodeSecret(): { secret: string; hash: string } {
+  const secret = randomBytes(32).toString('base64url');
+  return { secret, hash: hashNodeSecret(secret) };
+}
+
+const DUMMY_HASH = hashNodeSecret('no such node');
+
+/** UniProxy's node types and ours: vmess (v2ray), vless (reality), shadowsocks (ss, compat). */
+export type NodeType = 'vmess' | 'vless' | 'shadowsocks';
+export function parseNodeType(value: string | undefined): NodeType | undefined {
+  if (value === 'v2ray' || value === 'vmess') return 'vmess';
+  if (value === 'vless' || value === 'reality') return 'vless';
+  if (value === 'shadowsocks' || value === 'ss') return 'shadowsocks';
+  return undefined;
+}
+
+function nodeTypeOf(line: Line): NodeType {
+  if (line.protocol === 'reality') return 'vless';
+  if (line.protocol === 'ss') return 'shadowsocks';
+  return 'vmess';
+}
+
+/** What one line asks the node to run (every protocol field a server needs, the private ones included). */
+function inboundOf(agent: Agent, line: Line) {
+  const port = line.port ?? agent.port;
+  const base = { line_id: line.id, protocol: line.protocol, node_type: nodeTypeOf(line), server_port: port, scale: line.scale };
+  switch (line.protocol) {
+    case 'vmesh_tcp':
+      return { ...base, network: 'tcp', networkSettings: null, tls: line.tls ? 1 : 0, alter_id: line.alterId, cipher: line.vmessCipher };
+    case 'vmesh_ws':
+      return {
+        ...base,
+        network: 'ws',
+        networkSettings: { path: line.wsPath, headers: line.sni === '' ? {} : { Host: line.sni } },
+        tls: line.bridge === 'none' && line.tls ? 1 : 0,
+        alter_id: line.alterId,
+        cipher: line.vmessCipher,
+      };
+    case 'h2':
+      return { ...base, network: 'h2', networkSettings: { path: line.h2Path, host: [line.sni || agent.host] }, tls: 1, alter_id: line.alterId, cipher: line.vmessCipher };
+    case 'ss':
+      return { ...base, cipher: line.ssMethod, server_key: line.ssServerKey };
+    case 'compat':
+      // vmess over tcp and shadowsocks on the same port.
+      return { ...base, network: 'tcp', networkSettings: null, tls: 0, alter_id: line.alterId, cipher: line.ssMethod, server_key: line.ssServerKey };
+    case 'reality':
+      return {
+        ...base,
+        network: 'tcp',
+        tls: 2,
+        flow: line.flow,
+        tls_settings: {
+          server_name: line.realityServerName,
+          dest: `${line.realityServerName}:443`,
+          private_key: line.realityPrivateKey,
+          public_key: line.realityPublicKey,
+          short_id: line.realityShortId,
+        },
+      };
+  }
+}
+
+/** Parses UniProxy's push body `{ "<uid>": [upload, download] }`; undefined when it does not fit. */
+export function parsePushBody(body: unknown): Array<{ userId: string; upload: number; download: number }> | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const out: Array<{ userId: string; upload: number; download: number }> = [];
+  for (const [userId, value] of Object.entries(body as Record<string, unknown>)) {
+    if (!/^[0-9a-f]{24}$/.test(userId)) return undefined;
+    if (!Array.isArray(value) || value.length !== 2) return undefined;
+    const [upload, download] = value as unknown[];
+    if (!Number.isSafeInteger(upload) || !Number.isSafeInteger(download)) return undefined;
+    if ((upload as number) < 0 || (download as number) < 0) return undefined;
+    out.push({ userId, upload: upload as number, download: download as number });
+  }
+  return out;
+}
+
+export function createNodeApiService({
+  repo,
+  usage,
+  timeZone,
+  now = () => new Date(),
+}: {
+  repo: NodeApiRepository;
+  usage: UsageService;
+  timeZone: string;
+  now?: () => Date;
+}) {
+  return {
+    /** The agent id when `token` is its secret (constant-time comparison of the hashes); null otherwise. */
+    async authenticate(nodeId: string | undefined, token: string | undefined): Promise<string | null> {
+      if (nodeId === undefined || token === undefined || nodeId === '' || token === '' || token.length > 512 || nodeId.length > 64) {
+        return null;
+      }
+      const agent = await repo.agentWithSecret(nodeId);
+      const expected = Buffer.from(agent?.secretHash ?? DUMMY_HASH, 'hex');
+      const given = Buffer.from(hashNodeSecret(token), 'hex');
+      const same = expected.length === given.length && timingSafeEqual(expected, given);
+      if (!same || agent === undefined || agent.secretHash === null || !agent.status) return null;
+      return agent.id;
+    },
+
+    /** UniProxy config: the first line of `nodeType` at top level, and every line of the node in `lines`. */
+    async config(agentId: string, nodeType: NodeType | undefined) {
+      const agent = await repo.agent(agentId);
+      if (agent === undefined) return undefined;
+      const inbounds = (await repo.linesOf(agentId)).map((line) => inboundOf(agent, line));
+      const main = inbounds.find((i) => nodeType === undefined || i.node_type === nodeType) ?? inbounds[0];
+      return {
+        ...(main ?? {}),
+        node_id: agent.id,
+        host: agent.host || agent.ip,
+        base_config: { push_interval: PUSH_INTERVAL_S, pull_interval: PULL_INTERVAL_S },
+        lines: inbounds,
+      };
+    },
+
+    /** UniProxy user list with each user's credentials (derived from the user's current key). */
+    async users(agentId: string) {
+      const at = now();
+      const rows = await repo.allowedUsers(agentId, serviceDay(at, timeZone), at);
+      return {
+        users: rows.map((row) => {
+          const c = userCredential(row.id, row.userkey);
+          return {
+            id: row.id,
+            uuid: c.uuid,
+            speed_limit: 0,
+            device_limit: 0,
+            /** Shadowsocks: classic AEAD password, and the ss-2022 user keys. */
+            password: c.ssPassword,
+            ss_key16: c.ssKey16,
+            ss_key32: c.ssKey32,
+          };
+        }),
+      };
+    },
+
+    /** Traffic push; `lineId` chooses the line whose scale applies (default: the node's lowest). */
+    async push(
+      agentId: string,
+      reportId: string,
+      usages: Array<{ userId: string; upload: number; download: number }>,
+      lineId: string | undefined,
+    ): Promise<ReportResult | 'unknown-line'> {
+      const lines = await repo.linesOf(agentId);
+      let scale = lines.length === 0 ? 1 : Math.min(...lines.map((l) => l.scale));
+      if (lineId !== undefined) {
+        const line = lines.find((l) => l.id === lineId);
+        if (line === undefined) return 'unknown-line';
+        scale = line.scale;
+      }
+      const result = await usage.recordReport({ agentId, reportId, lineScale: scale, usages });
+      await repo.touch(agentId);
+      return result;
+    },
+
+    async status(agentId: string, status: { version?: string; load?: number; latencyMs?: number; onlineUsers?: number }) {
+      await repo.saveStatus(agentId, status);
+    },
+
+    /** The user-side node list: enabled agents with the latency they last reported (null when stale). */
+    async agentList(): Promise<AgentListItem[]> {
+      const fresh = now().getTime() - STATUS_FRESH_MS;
+      return (await repo.listedAgents()).map((a) => ({
+        _id: a.id,
+        name: a.name,
+        desc: a.desc,
+        country: { name: a.country.name, flag: a.country.flag },
+        speed: a.latencyMs !== null && a.lastReportAt !== null && a.lastReportAt.getTime() >= fresh ? a.latencyMs : null,
+        bandwidth: a.speed,
+        type: a.type,
+        orderID: a.orderID,
+      }));
+    },
+  };
+}
+
+export type NodeApiService = ReturnType<typeof createNodeApiService>;
