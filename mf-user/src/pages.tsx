@@ -10,6 +10,7 @@ export default definePages(
     register: lazy(() => import('./pages/register-page')),
     confirm: lazy(() => import('./pages/confirm-page')),
     reset: lazy(() => import('./pages/reset-page')),
+    agents: lazy(() => import('./pages/agents-page')),
   },
   process.env.PORTAL_BUILD_LABEL,
 );
