@@ -11,6 +11,7 @@ import mailModule from './modules/mail/index.js';
 import networkModule from './modules/network/index.js';
 import nodeApiModule from './modules/node-api/index.js';
 import noticesModule from './modules/notices/index.js';
+import subscriptionsModule from './modules/subscriptions/index.js';
 import permissionsModule from './modules/permissions/index.js';
 import seedModule from './modules/seed/index.js';
 import settingsModule from './modules/settings/index.js';
@@ -87,6 +88,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accountsModule);
   await app.register(permissionsModule);
   await app.register(networkModule);
+  await app.register(subscriptionsModule);
   await app.register(usageModule);
   await app.register(nodeApiModule);
   await app.register(noticesModule);

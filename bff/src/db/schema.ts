@@ -84,10 +84,7 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [
-    index('sessions_user_id_idx').on(t.userId),
-    index('sessions_expires_at_idx').on(t.expiresAt),
-  ],
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
 /**
@@ -195,7 +192,10 @@ export const coupons = pgTable(
   (t) => [
     check('coupons_auth_times_in_range', sql`${t.authTimes} >= 0 AND ${t.authTimes} <= ${t.numberOfAuthorizations}`),
     check('coupons_use_num_per_user_positive', sql`${t.useNumPerUser} >= 1`),
-    check('coupons_amounts_non_negative', sql`${t.traffic} >= 0 AND ${t.vipDay} >= 0 AND ${t.forMoneyCents} >= 0 AND ${t.traffixLimitTime} >= 0`),
+    check(
+      'coupons_amounts_non_negative',
+      sql`${t.traffic} >= 0 AND ${t.vipDay} >= 0 AND ${t.forMoneyCents} >= 0 AND ${t.traffixLimitTime} >= 0`,
+    ),
     check('coupons_discount_range', sql`${t.discount} > 0 AND ${t.discount} <= 1`),
   ],
 );
@@ -244,7 +244,10 @@ export const trafficRecords = pgTable(
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('traffic_records_user_created_idx').on(t.userId, t.createdAt), index('traffic_records_day_idx').on(t.day)],
+  (t) => [
+    index('traffic_records_user_created_idx').on(t.userId, t.createdAt),
+    index('traffic_records_day_idx').on(t.day),
+  ],
 );
 
 /** Traffic granted until a deadline (time-limited trial coupons); a later job takes back what is left. */
@@ -462,7 +465,10 @@ export const nodeTrafficReports = pgTable(
     download: bytes('download').notNull().default(0),
     receivedAt: instant('received_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.agentId, t.reportId] }), index('node_traffic_reports_received_idx').on(t.receivedAt)],
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.reportId] }),
+    index('node_traffic_reports_received_idx').on(t.receivedAt),
+  ],
 );
 
 /** Per-user usage per service day (statistics). */

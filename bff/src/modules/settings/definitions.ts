@@ -1,5 +1,6 @@
 import { DEFAULT_CONTINUE_SIGN_USE_DAY, DEFAULT_SIGN_USE_REWARD_MB } from '@portal/contracts';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { DEFAULT_QX_REWRITE, DEFAULT_QX_RULE_SETS, DEFAULT_SUBSCRIPTION_RULES } from './subscription-defaults.js';
 
 export interface SettingDefinition<S extends TSchema = TSchema> {
   schema: S;
@@ -10,10 +11,30 @@ export interface SettingDefinition<S extends TSchema = TSchema> {
   internal?: boolean;
 }
 
-function define<S extends TSchema>(schema: S, defaultValue: Static<S>, label: string, internal = false): SettingDefinition<S> {
+function define<S extends TSchema>(
+  schema: S,
+  defaultValue: Static<S>,
+  label: string,
+  internal = false,
+): SettingDefinition<S> {
   return internal ? { schema, default: defaultValue, label, internal } : { schema, default: defaultValue, label };
 }
 
+const RuleLine = Type.String({
+  maxLength: 300,
+  pattern:
+    '^(DOMAIN|DOMAIN-SUFFIX|DOMAIN-KEYWORD|IP-CIDR|GEOIP),[^,\\s]+,(PROXY|DIRECT|REJECT)$|^MATCH,(PROXY|DIRECT)$',
+});
+const RuleSetLine = Type.String({
+  maxLength: 300,
+  pattern: '^(DOMAIN|DOMAIN-SUFFIX|DOMAIN-KEYWORD|IP-CIDR|GEOIP),[^,\\s]+$',
+});
+const QxRuleSets = Type.Object({
+  Internal: Type.Array(RuleSetLine, { maxItems: 5000 }),
+  Apple: Type.Array(RuleSetLine, { maxItems: 5000 }),
+  GlobalMedia: Type.Array(RuleSetLine, { maxItems: 5000 }),
+  Global: Type.Array(RuleSetLine, { maxItems: 5000 }),
+});
 const Url = (maxLength = 512) => Type.String({ maxLength, pattern: '^(https?://[^\\s]+)?$' });
 /** MB amounts up to 1 TiB. */
 const Megabytes = Type.Integer({ minimum: 0, maximum: 1_048_576 });
@@ -25,7 +46,11 @@ const Megabytes = Type.Integer({ minimum: 0, maximum: 1_048_576 });
 export const settingDefinitions = {
   // Daily sign-in (spec-1 §3).
   signUseRewardTraffic: define(Megabytes, DEFAULT_SIGN_USE_REWARD_MB, '每日签到奖励流量（MB）'),
-  continueSignUseDay: define(Type.Integer({ minimum: 1, maximum: 366 }), DEFAULT_CONTINUE_SIGN_USE_DAY, '连续签到奖励所需天数'),
+  continueSignUseDay: define(
+    Type.Integer({ minimum: 1, maximum: 366 }),
+    DEFAULT_CONTINUE_SIGN_USE_DAY,
+    '连续签到奖励所需天数',
+  ),
   continueSignReward: define(Megabytes, 1024, '连续签到额外奖励流量（MB）'),
 
   // Domains.
@@ -46,6 +71,25 @@ export const settingDefinitions = {
   traffic_spend_scale: define(Type.Number({ minimum: 0, maximum: 100 }), 1, '流量计费倍率（全局）'),
   upload_traffic_spend_scale: define(Type.Number({ minimum: 0, maximum: 100 }), 1, '上传流量计费倍率'),
   minestTrafficSpend: define(Megabytes, 0, '单次上报最低计费流量（MB，0 为按实际）'),
+
+  // Subscriptions (docs/subscriptions.md): templates are data. Rules use `TYPE,VALUE,POLICY` with
+  // TYPE in DOMAIN, DOMAIN-SUFFIX, DOMAIN-KEYWORD, IP-CIDR, GEOIP, MATCH and POLICY in PROXY, DIRECT, REJECT;
+  // each client format translates them into its own syntax.
+  subscription_title: define(Type.String({ maxLength: 60 }), '', '订阅名称（为空时使用产品名）'),
+  subscription_update_hours: define(Type.Integer({ minimum: 1, maximum: 168 }), 24, '订阅更新间隔（小时）'),
+  subscription_group_select: define(Type.String({ minLength: 1, maxLength: 40 }), '节点选择', '订阅：手动选择分组名'),
+  subscription_group_auto: define(Type.String({ minLength: 1, maxLength: 40 }), '自动选择', '订阅：自动测速分组名'),
+  subscription_rules: define(
+    Type.Array(RuleLine, { maxItems: 5000 }),
+    DEFAULT_SUBSCRIPTION_RULES,
+    '订阅：分流规则（TYPE,VALUE,POLICY）',
+  ),
+  qx_rule_sets: define(QxRuleSets, DEFAULT_QX_RULE_SETS, 'QuantumultX 远程规则集（TYPE,VALUE）'),
+  qx_rewrite: define(
+    Type.Array(Type.String({ maxLength: 500 }), { maxItems: 1000 }),
+    DEFAULT_QX_REWRITE,
+    'QuantumultX 重写规则',
+  ),
 
   demo_data_applied: define(Type.Boolean(), false, '演示数据已创建', true),
 } satisfies Record<string, SettingDefinition>;

@@ -1,0 +1,72 @@
+import { cookieNames } from '@portal/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ownOrigin } from '../../plugins/app/origin-check.js';
+import type { User } from '../../db/schema.js';
+import { isQxRuleSetTag, qxRewrite, qxRuleSet, quantumultFilter } from './describe.js';
+import type { SubscriptionService } from './service.js';
+
+/** Per address: clients refresh every few hours; 60 a minute leaves room for a household behind one NAT. */
+export const SUBSCRIPTION_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
+
+interface SubscriptParams {
+  kind: string;
+  userId: string;
+  userkey: string;
+}
+
+const text = (reply: FastifyReply, body: string) =>
+  reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(body);
+
+export function subscriptionRoutes(
+  fastify: FastifyInstance,
+  service: SubscriptionService,
+  accounts: { findById(id: string): Promise<User | undefined> },
+) {
+  const rateLimit = SUBSCRIPTION_RATE_LIMIT;
+
+  const handler = async (request: FastifyRequest<{ Params: SubscriptParams }>, reply: FastifyReply) => {
+    const origin = ownOrigin(request);
+    const result = await service.generate({
+      kind: request.params.kind,
+      userId: request.params.userId,
+      userkey: request.params.userkey,
+      query: request.query as Record<string, string | undefined>,
+      url: `${origin}${request.url}`,
+      base: origin,
+    });
+    return reply.headers(result.headers).type(result.contentType).send(result.body);
+  };
+
+  fastify.get<{ Params: SubscriptParams }>('/api/subscript/:kind/:userId/:userkey', {
+    config: { access: 'public', rateLimit },
+    handler,
+  });
+  // An empty key must get the same answer as a wrong one (not the router's own 404).
+  fastify.get<{ Params: SubscriptParams }>('/api/subscript/:kind/:userId/', {
+    config: { access: 'public', rateLimit },
+    handler: (request, reply) => handler(Object.assign(request, { params: { ...request.params, userkey: '' } }), reply),
+  });
+
+  fastify.get('/describe/q.filter', { config: { rateLimit } }, async (_request, reply) =>
+    text(reply, quantumultFilter(await fastify.settings.get('subscription_rules'))),
+  );
+  fastify.get<{ Params: { file: string } }>('/describe/qx/:file', { config: { rateLimit } }, async (request, reply) => {
+    const file = request.params.file;
+    if (file === 'Rewrite.conf') return text(reply, qxRewrite(await fastify.settings.get('qx_rewrite')));
+    const tag = file.replace(/\.list$/, '');
+    if (!file.endsWith('.list') || !isQxRuleSetTag(tag))
+      return reply.code(404).type('text/plain; charset=utf-8').send('not found\n');
+    return text(reply, qxRuleSet(tag, (await fastify.settings.get('qx_rule_sets'))[tag]));
+  });
+
+  /** The original service's "all links" page: the signed-in user's share links as plain text. */
+  fastify.get('/user/getUserAllURL', { config: { rateLimit } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8');
+    // Outside /api the auth hook does not resolve sessions: this page does it itself.
+    const token = request.cookies[cookieNames.session];
+    const session = token === undefined || token === '' ? null : await fastify.sessions.resolve(token);
+    const user = session === null ? undefined : await accounts.findById(session.id);
+    if (user === undefined) return reply.code(401).send('请先登录\n');
+    return reply.send(await service.allLinks(user));
+  });
+}
