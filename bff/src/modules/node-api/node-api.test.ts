@@ -162,3 +162,31 @@ describe('push and status', () => {
     expect(row!.agent_version).toBe('1.2.3');
   });
 });
+
+describe('seeded agents (SEED_FILE)', () => {
+  it('creates an agent with a known secret and its lines once; the secret works on the node API', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'seed-')), 'seed.json');
+    const secret = 'seeded-node-secret-0123456789';
+    writeFileSync(
+      file,
+      JSON.stringify({
+        agents: [
+          { id: 'seed-node-1', name: '种子节点', country: { name: '日本', flag: '🇯🇵' }, secret, lines: [{ id: 'seed-line-1', name: '种子线路', protocol: 'vmesh_tcp' }] },
+        ],
+      }),
+    );
+    const seeded = await buildTestApp({ env: { SEED_FILE: file } });
+    try {
+      const response = await seeded.inject({ method: 'GET', url: `${NODE_API_PREFIX}/config`, query: { node_id: 'seed-node-1', token: secret } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().lines).toHaveLength(1);
+      const [row] = await seeded.database.query<{ secret_hash: string }>("SELECT secret_hash FROM agents WHERE id = 'seed-node-1'");
+      expect(row!.secret_hash).not.toContain(secret);
+    } finally {
+      await seeded.close();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { agents, lines, userPermissions, users, type Agent, type Line } from '../../db/schema.js';
+import { agents, lines, userPermissions, users, type Agent, type Line, type NewAgent, type NewLine } from '../../db/schema.js';
 import { userHasAllowanceSql } from '../usage/eligibility.js';
 
 /** SQL of the node API and the user-side node list. */
@@ -71,6 +71,16 @@ export function createNodeApiRepository(db: Db) {
 
     async touch(agentId: string): Promise<void> {
       await db.update(agents).set({ lastReportAt: sql`now()` }).where(eq(agents.id, agentId));
+    },
+
+    /** Inserts an agent and its lines unless the agent id exists (one transaction); true when inserted. */
+    async insertAgentIfAbsent(agent: NewAgent, agentLines: NewLine[]): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const inserted = await tx.insert(agents).values(agent).onConflictDoNothing().returning({ id: agents.id });
+        if (inserted.length === 0) return false;
+        if (agentLines.length > 0) await tx.insert(lines).values(agentLines);
+        return true;
+      });
     },
 
     /** Enabled agents for the user-side node list, in the operator's order. */

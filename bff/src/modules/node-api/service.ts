@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AgentListItem } from '@portal/contracts';
 import type { Agent, Line } from '../../db/schema.js';
+import type { SeedFile } from '../seed/seed-file.js';
 import { serviceDay } from '../../lib/service-day.js';
 import { userCredential } from '../subscriptions/credentials.js';
 import type { ReportResult, UsageService } from '../usage/index.js';
@@ -175,6 +176,15 @@ export function createNodeApiService({
 
     async status(agentId: string, status: { version?: string; load?: number; latencyMs?: number; onlineUsers?: number }) {
       await repo.saveStatus(agentId, status);
+    },
+
+    /** SEED_FILE agents: created with the given secret (hashed) unless the id exists. */
+    async ensureSeedAgent(seed: NonNullable<SeedFile['agents']>[number]): Promise<boolean> {
+      const { secret, lines: seedLines, ...fields } = seed;
+      return repo.insertAgentIfAbsent(
+        { ...fields, desc: fields.desc ?? '', secretHash: hashNodeSecret(secret) },
+        (seedLines ?? []).map((line, index) => ({ ...line, index, agentID: seed.id })),
+      );
     },
 
     /** The user-side node list: enabled agents with the latency they last reported (null when stale). */

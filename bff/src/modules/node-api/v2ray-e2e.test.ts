@@ -12,7 +12,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { call } from '../../../test/api.js';
-import { userCredential } from '../subscriptions/credentials.js';
 import { NODE_API_PREFIX } from './routes.js';
 import { createBalanceUser, createNode, userBalance, type TestNode } from './testing/fixtures.js';
 import {
@@ -88,20 +87,14 @@ describe.skipIf(!available)('v2ray end to end (node API → v2ray node ← v2ray
     return { config, users, etag: response.headers.get('etag')!, v2ray: serverConfig({ port: config.server_port, apiPort, users: users.map((u) => ({ id: u.uuid, email: u.id })) }) };
   }
 
-  /**
-   * The user's vmess:// link: from the subscription endpoint when it exists, else built from the
-   * same credential function.
-   * TODO(issue 4): use only /api/subscript/v2box/... once the subscription endpoint has landed.
-   */
+  /** The user's vmess:// link, from the user's own subscription (the v2box kind: base64 list of links). */
   async function vmessLinkFor(user: { id: string; userkey: string }): Promise<string> {
     const response = await fetch(`${base}/api/subscript/v2box/${user.id}/${user.userkey}`);
-    if (response.status !== 404) {
-      const text = Buffer.from(await response.text(), 'base64').toString('utf8');
-      const link = text.split(/\r?\n/).find((l) => l.startsWith('vmess://') && decodeVmessLink(l).port.toString() === String(vmessPort));
-      if (link !== undefined) return link;
-    }
-    const json = { v: '2', ps: '测试', add: '127.0.0.1', port: String(vmessPort), id: userCredential(user.id, user.userkey).uuid, aid: '0', scy: 'auto', net: 'tcp', type: 'none', host: '', path: '', tls: '' };
-    return `vmess://${Buffer.from(JSON.stringify(json)).toString('base64')}`;
+    expect(response.status).toBe(200);
+    const text = Buffer.from(await response.text(), 'base64').toString('utf8');
+    const link = text.split(/\r?\n/).find((l) => l.startsWith('vmess://') && decodeVmessLink(l).port.toString() === String(vmessPort));
+    expect(link, `no vmess link to port ${vmessPort} in:\n${text}`).toBeDefined();
+    return link!;
   }
 
   async function startClient(link: string): Promise<number> {

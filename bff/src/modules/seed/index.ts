@@ -14,6 +14,7 @@ async function seedModule(fastify: FastifyInstance) {
     coupons: fastify.coupons,
     notices: fastify.notices,
     settings: fastify.settings,
+    ensureAgent: (agent) => fastify.nodeApi.ensureSeedAgent(agent),
   });
 
   const demoNow = demoData && (await seed.applyDemoOnce());
@@ -30,4 +31,4 @@ async function seedModule(fastify: FastifyInstance) {
   }
 }
 
-export default fp(seedModule, { name: 'seed', dependencies: ['accounts', 'coupons', 'notices', 'settings', 'network'] });
+export default fp(seedModule, { name: 'seed', dependencies: ['accounts', 'coupons', 'notices', 'settings', 'network', 'node-api'] });

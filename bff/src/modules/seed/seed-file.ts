@@ -1,13 +1,13 @@
-import { couponTypes } from '@portal/contracts';
+import { agentTypes, couponTypes, lineProtocols } from '@portal/contracts';
 import { UserType } from '@portal/contracts/schemas';
 import { Type, type Static } from '@sinclair/typebox';
 
 const Bytes = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 
 /**
- * SEED_FILE: users, coupons, notices and settings applied at every start. Users and coupons are
- * created when their e-mail / code is free, notices when no notice with the same text and link
- * exists; settings are written every time.
+ * SEED_FILE: users, coupons, notices, agents and settings applied at every start. Users, coupons
+ * and agents are created when their e-mail / code / id is free, notices when no notice with the
+ * same text and link exists; settings are written every time.
  */
 export const SeedFile = Type.Object(
   {
@@ -54,6 +54,42 @@ export const SeedFile = Type.Object(
       Type.Array(
         Type.Object(
           { desc: Type.String({ minLength: 1, maxLength: 500 }), href: Type.Optional(Type.String({ maxLength: 512 })) },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
+    /** Nodes with a known node-API secret (tests and staging), each with optional lines. */
+    agents: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }),
+            name: Type.String({ minLength: 1, maxLength: 100 }),
+            desc: Type.Optional(Type.String({ maxLength: 500 })),
+            country: Type.Object(
+              { name: Type.String({ maxLength: 50 }), flag: Type.String({ maxLength: 16 }), code: Type.Optional(Type.String({ maxLength: 2 })) },
+              { additionalProperties: false },
+            ),
+            type: Type.Optional(Type.Union(agentTypes.map((t) => Type.Literal(t)))),
+            host: Type.Optional(Type.String({ maxLength: 253 })),
+            port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
+            orderID: Type.Optional(Type.Integer()),
+            speed: Type.Optional(Type.String({ maxLength: 40 })),
+            /** The node's secret (node_id + token of the node API); only its hash is stored. */
+            secret: Type.String({ minLength: 16, maxLength: 256 }),
+            lines: Type.Optional(
+              Type.Array(
+                Type.Object(
+                  {
+                    id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }),
+                    name: Type.String({ minLength: 1, maxLength: 100 }),
+                    protocol: Type.Union(lineProtocols.map((p) => Type.Literal(p))),
+                  },
+                  { additionalProperties: false },
+                ),
+              ),
+            ),
+          },
           { additionalProperties: false },
         ),
       ),

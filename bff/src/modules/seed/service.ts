@@ -12,6 +12,8 @@ export interface SeedDeps {
   coupons: CouponsService;
   notices: NoticesService;
   settings: SettingsService;
+  /** Creates a seeded agent (and its lines) unless its id exists; true when created. */
+  ensureAgent?: (agent: NonNullable<SeedFile['agents']>[number]) => Promise<boolean>;
   now?: () => Date;
 }
 
@@ -60,7 +62,7 @@ export async function readSeedFile(file: string): Promise<unknown> {
   }
 }
 
-export function createSeedService({ accounts, coupons, notices, settings, now = () => new Date() }: SeedDeps) {
+export function createSeedService({ accounts, coupons, notices, settings, ensureAgent, now = () => new Date() }: SeedDeps) {
   return {
     /** Demo notices and announcement, once per database (several instances: one wins). */
     async applyDemoOnce(): Promise<boolean> {
@@ -76,7 +78,7 @@ export function createSeedService({ accounts, coupons, notices, settings, now = 
     },
 
     /** Validates a parsed SEED_FILE and applies it; throws SeedFileError naming the problem. */
-    async applySeedFile(content: unknown): Promise<{ users: number; coupons: number; notices: number }> {
+    async applySeedFile(content: unknown): Promise<{ users: number; coupons: number; notices: number; agents: number }> {
       if (!Value.Check(SeedFile, content)) {
         const error = Value.Errors(SeedFile, content).First();
         throw new SeedFileError(`SEED_FILE: ${error?.path || '(root)'} ${error?.message ?? 'is invalid'}`);
@@ -88,7 +90,7 @@ export function createSeedService({ accounts, coupons, notices, settings, now = 
         }
       }
       if (seed.settings !== undefined) await settings.set(seed.settings);
-      const counts = { users: 0, coupons: 0, notices: 0 };
+      const counts = { users: 0, coupons: 0, notices: 0, agents: 0 };
       for (const user of seed.users ?? []) {
         const { vipDays, ...rest } = user;
         const vipExpireTime = vipDays === undefined ? null : new Date(now().getTime() + vipDays * 86_400_000);
@@ -100,6 +102,10 @@ export function createSeedService({ accounts, coupons, notices, settings, now = 
         if (created.created) counts.coupons += 1;
       }
       for (const notice of seed.notices ?? []) if (await notices.ensure(notice)) counts.notices += 1;
+      if (seed.agents !== undefined && seed.agents.length > 0 && ensureAgent === undefined) {
+        throw new SeedFileError('SEED_FILE: agents cannot be seeded here');
+      }
+      for (const agent of seed.agents ?? []) if (await ensureAgent!(agent)) counts.agents += 1;
       return counts;
     },
   };
