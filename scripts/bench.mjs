@@ -2,7 +2,8 @@
 // Starts the real server (tsx) on a temp PGlite data dir (and on PostgreSQL when
 // BENCH_DATABASE_URL is set), runs autocannon (10 connections, a few seconds per target) against
 // GET /bench/bare and the envelope call POST /api/user/userinfo (decode, one primary-key join,
-// encode), prints req/s, p99 and the ratio, then runs scripts/first-page-size.mjs if present.
+// encode), prints req/s, p99 and the ratio, then the time to generate a 200-line subscription
+// (bff/bench/generation.ts) and scripts/first-page-size.mjs if present.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -166,6 +167,10 @@ for (const row of rows) {
 }
 const failed = rows.some((row) => row.errors > 0);
 if (failed) console.error('bench: some requests failed');
+
+console.log('\nsubscription generation (in process; target < 5 ms for 200 lines):');
+const generation = spawnSync(process.execPath, ['--import', 'tsx', 'bff/bench/generation.ts'], { cwd: root, stdio: 'inherit', timeout: 60_000 });
+if (generation.status !== 0) console.error(`generation bench exited with ${generation.status ?? generation.signal}`);
 
 const sizeScript = path.join(root, 'scripts', 'first-page-size.mjs');
 if (existsSync(sizeScript)) {
