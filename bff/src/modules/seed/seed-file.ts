@@ -71,6 +71,7 @@ export const SeedFile = Type.Object(
               { additionalProperties: false },
             ),
             type: Type.Optional(Type.Union(agentTypes.map((t) => Type.Literal(t)))),
+            ip: Type.Optional(Type.String({ maxLength: 45 })),
             host: Type.Optional(Type.String({ maxLength: 253 })),
             port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
             orderID: Type.Optional(Type.Integer()),
