@@ -17,7 +17,7 @@ const agent = (overrides: Partial<AgentListItem>): AgentListItem => ({
   ...overrides,
 });
 
-export const storyAgents: AgentListItem[] = [
+const storyAgents: AgentListItem[] = [
   agent({}),
   agent({ _id: 'a2', name: '香港 01', desc: 'H2 加密线路', country: { name: '香港', flag: '🇭🇰' }, speed: 172, type: 'h2', bandwidth: '' }),
   agent({ _id: 'a3', name: '美国 洛杉矶', desc: 'Reality 抗封锁', country: { name: '美国', flag: '🇺🇸' }, speed: 231, type: 'reality' }),
@@ -61,7 +61,8 @@ export const Phone: Story = {
   play: async (context) => {
     await Nodes.play!(context);
     const list = within(context.canvasElement).getByTestId('agent-list');
-    await expect(list.scrollWidth).toBeLessThanOrEqual(list.clientWidth);
+    // Sub-pixel rounding may add 1 px; anything more would be a card wider than the column.
+    await expect(list.scrollWidth).toBeLessThanOrEqual(list.clientWidth + 1);
   },
 };
 
