@@ -92,7 +92,14 @@ export type PayMode = (typeof payModes)[number];
 export const thirdPayPlatforms = ['feifei', 'yi', 'zhifubuluo', 'openx'] as const;
 export const orderStatuses = ['topay', 'wallet_spend', 'paied', 'cancled'] as const;
 export const agentTypes = ['v2ray', 'h2', 'reality'] as const;
-export const serverTypes = ['apine', 'ubuntu_x86', 'ubuntu_arm', 'ubuntu_guonei', 'ubuntu_reality', 'alpine_reality'] as const;
+export const serverTypes = [
+  'apine',
+  'ubuntu_x86',
+  'ubuntu_arm',
+  'ubuntu_guonei',
+  'ubuntu_reality',
+  'alpine_reality',
+] as const;
 export const lineProtocols = ['vmesh_tcp', 'vmesh_ws', 'ss', 'compat', 'h2', 'reality'] as const;
 export const bridgeTypes = ['none', 'cf_cdn', 'report'] as const;
 export type AgentType = (typeof agentTypes)[number];
@@ -107,10 +114,46 @@ export const agentPortPresets = {
   v2ray: { port: 10086, public_port: 443, ctrl_port: 8081, zz_port: 10087 },
   h2: { port: 443, public_port: 443, ctrl_port: 8081, zz_port: 10087 },
   reality: { port: 443, public_port: 443, ctrl_port: 8081, zz_port: 10087 },
-} as const satisfies Record<(typeof agentTypes)[number], { port: number; public_port: number; ctrl_port: number; zz_port: number }>;
+} as const satisfies Record<
+  (typeof agentTypes)[number],
+  { port: number; public_port: number; ctrl_port: number; zz_port: number }
+>;
 export const couponTypes = ['freeUse', 'freeTime', 'cash', 'discount'] as const;
 export const RANDOM_CODE_LENGTH = 6;
 export const DEFAULT_REQUEST_COUNT = { list: 100, errorsAndStats: 7 } as const;
 export const USER_TRAFFIC_RECORD_DAYS = 10;
 export const ADMIN_TRAFFIC_RECORD_DAYS = 2;
 export const PERMISSIONS_SHOWN_BEFORE_TOGGLE = 3;
+
+/** The `{kind}` segment of `{base}/api/subscript/{kind}/{userId}/{userkey}` (spec-1 §7). */
+export const subscriptionKinds = [
+  'clash',
+  'mjclash',
+  'flclash',
+  'ss',
+  'ssr',
+  'v2box',
+  'surge',
+  'surfboard',
+  'qx',
+  'q',
+  'singbox',
+] as const;
+export type SubscriptionKind = (typeof subscriptionKinds)[number];
+export const isSubscriptionKind = (kind: string): kind is SubscriptionKind =>
+  (subscriptionKinds as readonly string[]).includes(kind);
+
+/**
+ * QuantumultX remote rule sets (spec-1 §7), served at `/describe/qx/<tag>.list` with the policy
+ * the client applies; the rewrite set is `/describe/qx/Rewrite.conf`.
+ */
+export const qxRuleSets = [
+  { tag: 'Internal', policy: 'direct' },
+  { tag: 'Apple', policy: 'direct' },
+  { tag: 'GlobalMedia', policy: 'proxy' },
+  { tag: 'Global', policy: 'proxy' },
+] as const;
+export type QxRuleSetTag = (typeof qxRuleSets)[number]['tag'];
+export const QX_REWRITE_TAG = 'Rewrite';
+export const QX_SERVER_UPDATE_SECONDS = 172800;
+export const QX_RULES_UPDATE_SECONDS = 2592000;

@@ -7,9 +7,9 @@ import {
   qxRuleHost,
   shadowrocketSub,
   subscriptionBase,
-  subscriptionKinds,
   subscriptionLink,
 } from './subscription-links.js';
+import { subscriptionKinds } from '@portal/contracts';
 
 /** Decodes web-safe base64 (with or without padding) to UTF-8 text. */
 function fromBase64Url(encoded: string): string {

@@ -1,25 +1,16 @@
-import { PRODUCT_NAME } from '@portal/contracts';
+import {
+  PRODUCT_NAME,
+  QX_REWRITE_TAG,
+  QX_RULES_UPDATE_SECONDS,
+  QX_SERVER_UPDATE_SECONDS,
+  qxRuleSets,
+  type SubscriptionKind,
+} from '@portal/contracts';
 
 /**
  * Subscription links of spec-1 §7 and the URL schemes that hand them to client apps.
  * Pure functions: the dashboard's menus and the tutorials build every link here.
  */
-
-/** The `{kind}` segment of `{base}/api/subscript/{kind}/{userId}/{userkey}`. */
-export const subscriptionKinds = [
-  'clash',
-  'mjclash',
-  'flclash',
-  'ss',
-  'ssr',
-  'v2box',
-  'surge',
-  'surfboard',
-  'qx',
-  'q',
-  'singbox',
-] as const;
-export type SubscriptionKind = (typeof subscriptionKinds)[number];
 
 /** The user fields a link is made of. */
 export interface LinkOwner {
@@ -64,17 +55,6 @@ export function subscriptionLink(
 export function quantumultFilterLink(base: string): string {
   return `${trimSlashes(base)}/describe/q.filter`;
 }
-
-/** QuantumultX rule sets (spec-1 §7): tags, their policy, and the update intervals. */
-export const QX_SERVER_UPDATE_SECONDS = 172800;
-export const QX_RULES_UPDATE_SECONDS = 2592000;
-export const qxRuleSets = [
-  { tag: 'Internal', policy: 'direct' },
-  { tag: 'Apple', policy: 'direct' },
-  { tag: 'GlobalMedia', policy: 'proxy' },
-  { tag: 'Global', policy: 'proxy' },
-] as const;
-export const QX_REWRITE_TAG = 'Rewrite';
 
 /**
  * Where the QuantumultX rule sets live. The spec names an external rule host without giving it,

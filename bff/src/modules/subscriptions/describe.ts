@@ -1,4 +1,4 @@
-import { qxRuleSetTags, type QxRuleSetTag } from './kinds.js';
+import { qxRuleSets, type QxRuleSetTag } from '@portal/contracts';
 
 /** Rule files served as data from settings: Quantumult's filter and QuantumultX's rule sets. */
 
@@ -45,4 +45,4 @@ export function quantumultFilter(rules: readonly string[]): string {
     .join('\n')}\n`;
 }
 
-export const isQxRuleSetTag = (tag: string): tag is QxRuleSetTag => (qxRuleSetTags as readonly string[]).includes(tag);
+export const isQxRuleSetTag = (tag: string): tag is QxRuleSetTag => qxRuleSets.some((set) => set.tag === tag);

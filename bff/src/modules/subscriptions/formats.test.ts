@@ -9,7 +9,7 @@ import { userCredential } from './credentials.js';
 import { parseRules, type FormatContext } from './formats/context.js';
 import { formats } from './formats/index.js';
 import { fixtureCandidates, fixtureUser, NOW } from './fixtures.js';
-import { subscriptionKinds, type SubscriptionKind } from './kinds.js';
+import { subscriptionKinds, type SubscriptionKind } from '@portal/contracts';
 import { placeholderProxy, selectProxies } from './rules.js';
 import { forClient } from './service.js';
 

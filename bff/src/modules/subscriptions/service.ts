@@ -5,7 +5,7 @@ import type { SettingsService } from '../settings/index.js';
 import { formats } from './formats/index.js';
 import { parseRules, type FormatContext } from './formats/context.js';
 import { shareLink } from './formats/links.js';
-import { isSubscriptionKind, type SubscriptionKind } from './kinds.js';
+import { isSubscriptionKind, type SubscriptionKind } from '@portal/contracts';
 import { featureOf, type Proxy } from './model.js';
 import { accessState, placeholderProxy, selectProxies, type CandidateLine, type SubscriberUser } from './rules.js';
 

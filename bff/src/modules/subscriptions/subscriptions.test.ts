@@ -5,7 +5,7 @@ import { LogCapture, buildTestApp } from '../../../test/build-test-app.js';
 import { signedInUser } from '../../../test/api.js';
 import { maskUrl } from '../../lib/log-redaction.js';
 import { applyDemoNetwork } from '../network/index.js';
-import { subscriptionKinds } from './kinds.js';
+import { subscriptionKinds } from '@portal/contracts';
 
 let app: FastifyInstance;
 const logs = new LogCapture();

@@ -1,4 +1,4 @@
-import type { SubscriptionKind } from '../kinds.js';
+import type { SubscriptionKind } from '@portal/contracts';
 import { clash } from './clash.js';
 import type { Format } from './context.js';
 import { flclash } from './flclash.js';
