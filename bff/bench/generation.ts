@@ -3,7 +3,7 @@
 // Run by `npm run bench` (scripts/bench.mjs); target under 5 ms for 200 lines.
 import { SPEED_TEST_URL } from '@portal/contracts';
 import { settingDefinitions } from '../src/modules/settings/definitions.js';
-import { fixtureCandidates, fixtureUser, NOW } from '../src/modules/subscriptions/fixtures.js';
+import { fixtureCandidates, fixtureUser, AT } from '../src/modules/subscriptions/fixtures.js';
 import { formats } from '../src/modules/subscriptions/formats/index.js';
 import { parseRules, type FormatContext } from '../src/modules/subscriptions/formats/context.js';
 import { placeholderProxy, selectProxies, type CandidateLine } from '../src/modules/subscriptions/rules.js';
@@ -21,7 +21,7 @@ const user = fixtureUser();
 const rules = parseRules(settingDefinitions.subscription_rules.default);
 
 function generate(kind: 'clash' | 'singbox'): string {
-  const proxies = selectProxies(user, candidates, new Set(), NOW);
+  const proxies = selectProxies(user, candidates, new Set(), AT);
   const ctx: FormatContext = {
     proxies: forClient(kind, proxies, placeholderProxy('no_lines', false)),
     title: '云梯加速',
@@ -48,5 +48,7 @@ for (const kind of ['clash', 'singbox'] as const) {
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
-  console.log(`generate ${kind} (${LINES} lines, ${(bytes / 1024).toFixed(0)} KiB): median ${at(0.5)} ms, p99 ${at(0.99)} ms`);
+  console.log(
+    `generate ${kind} (${LINES} lines, ${(bytes / 1024).toFixed(0)} KiB): median ${at(0.5)} ms, p99 ${at(0.99)} ms`,
+  );
 }

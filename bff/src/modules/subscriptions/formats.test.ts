@@ -8,7 +8,7 @@ import { settingDefinitions } from '../settings/definitions.js';
 import { userCredential } from './credentials.js';
 import { parseRules, type FormatContext } from './formats/context.js';
 import { formats } from './formats/index.js';
-import { fixtureCandidates, fixtureUser, NOW } from './fixtures.js';
+import { fixtureCandidates, fixtureUser, AT } from './fixtures.js';
 import { subscriptionKinds, type SubscriptionKind } from '@portal/contracts';
 import { placeholderProxy, selectProxies } from './rules.js';
 import { forClient } from './service.js';
@@ -18,7 +18,7 @@ const user = fixtureUser();
 const credential = userCredential(user.id, user.userkey);
 
 function render(kind: SubscriptionKind, query: Record<string, string> = {}): string {
-  const proxies = selectProxies(user, fixtureCandidates(), new Set(), NOW);
+  const proxies = selectProxies(user, fixtureCandidates(), new Set(), AT);
   const ctx: FormatContext = {
     proxies: forClient(kind, proxies, placeholderProxy('no_lines', false)),
     title: '云梯加速',
@@ -39,20 +39,39 @@ function withoutLegacyIds(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutLegacyIds);
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) if (!(key === 'id' && typeof value === 'string')) out[key] = withoutLegacyIds(value);
+  for (const [key, value] of Object.entries(node))
+    if (!(key === 'id' && typeof value === 'string')) out[key] = withoutLegacyIds(value);
   return out;
 }
 
 const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
-const mihomoSchema = JSON.parse(readFileSync(new URL('meta-json-schema/schemas/meta-json-schema.json', nodeModules), 'utf8')) as object;
-const singboxSchema = JSON.parse(readFileSync(new URL('@black-duty/sing-box-schema/schema.json', nodeModules), 'utf8')) as object;
+const mihomoSchema = JSON.parse(
+  readFileSync(new URL('meta-json-schema/schemas/meta-json-schema.json', nodeModules), 'utf8'),
+) as object;
+const singboxSchema = JSON.parse(
+  readFileSync(new URL('@black-duty/sing-box-schema/schema.json', nodeModules), 'utf8'),
+) as object;
 const validateMihomo = ajv.compile(withoutLegacyIds(mihomoSchema) as object);
-const validateSingbox = new Ajv2020({ strict: false, allErrors: true, validateFormats: false }).compile(withoutLegacyIds(singboxSchema) as object);
+const validateSingbox = new Ajv2020({ strict: false, allErrors: true, validateFormats: false }).compile(
+  withoutLegacyIds(singboxSchema) as object,
+);
 
 const b64 = (s: string) => Buffer.from(s, 'base64').toString('utf8');
 
 interface VmessJson {
-  v: string; ps: string; add: string; port: string; id: string; aid: string; scy: string; net: string; type: string; host: string; path: string; tls: string; sni: string;
+  v: string;
+  ps: string;
+  add: string;
+  port: string;
+  id: string;
+  aid: string;
+  scy: string;
+  net: string;
+  type: string;
+  host: string;
+  path: string;
+  tls: string;
+  sni: string;
 }
 
 /** Decodes one share link field by field. */
@@ -77,23 +96,40 @@ function decodeLink(link: string): Record<string, unknown> {
     return { kind: 'vless', server: url.hostname, port: Number(url.port), name: decodeURIComponent(url.hash.slice(1)) };
   }
   expect(url.protocol).toBe('ss:');
-  const userinfo = url.password !== '' ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : Buffer.from(url.username, 'base64url').toString('utf8');
+  const userinfo =
+    url.password !== ''
+      ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`
+      : Buffer.from(url.username, 'base64url').toString('utf8');
   const [method, ...rest] = userinfo.split(':');
   const password = rest.join(':');
   if (method!.startsWith('2022-')) expect(password).toBe(`AAECAwQFBgcICQoLDA0ODw==:${credential.ssKey16}`);
   else expect(password).toBe(credential.ssPassword);
-  return { kind: 'ss', method, server: url.hostname, port: Number(url.port), name: decodeURIComponent(url.hash.slice(1)) };
+  return {
+    kind: 'ss',
+    method,
+    server: url.hostname,
+    port: Number(url.port),
+    name: decodeURIComponent(url.hash.slice(1)),
+  };
 }
 
 describe('subscription formats', () => {
   it.each(['clash', 'mjclash', 'flclash'] as const)('%s is mihomo YAML that passes meta-json-schema', (kind) => {
-    const config = parse(render(kind)) as { proxies: Array<{ name: string; type: string }>; 'proxy-groups': Array<{ url?: string; type: string }>; rules: string[] };
+    const config = parse(render(kind)) as {
+      proxies: Array<{ name: string; type: string }>;
+      'proxy-groups': Array<{ url?: string; type: string }>;
+      rules: string[];
+    };
     const ok = validateMihomo(config);
     expect(ok, JSON.stringify(validateMihomo.errors?.slice(0, 5))).toBe(true);
     const types = config.proxies.map((p) => p.type);
     if (kind === 'clash') {
       expect(types).not.toContain('vless');
-      expect(config.proxies.filter((p) => p.type === 'ss').every((p) => !(p as unknown as { cipher: string }).cipher.startsWith('2022'))).toBe(true);
+      expect(
+        config.proxies
+          .filter((p) => p.type === 'ss')
+          .every((p) => !(p as unknown as { cipher: string }).cipher.startsWith('2022')),
+      ).toBe(true);
     } else expect(types).toContain('vless');
     expect(config['proxy-groups'].find((g) => g.type === 'url-test')?.url).toBe(SPEED_TEST_URL);
     expect(config.rules[0]).toBe('DOMAIN,sub.example.com,DIRECT');
@@ -126,7 +162,8 @@ describe('subscription formats', () => {
 
   const surgeProxy = /^[^=,]+ = (vmess|ss), [\w.-]+, \d+(, [\w-]+=[^,]*)*$/;
   const surgeGroup = /^[^=,]+ = (select|url-test), [^=]+(, [\w-]+=[^,]+)*$/;
-  const surgeRule = /^((DOMAIN|DOMAIN-SUFFIX|DOMAIN-KEYWORD),[^,]+,[^,]+|(IP-CIDR|GEOIP),[^,]+,[^,]+,no-resolve|FINAL,[^,]+)$/;
+  const surgeRule =
+    /^((DOMAIN|DOMAIN-SUFFIX|DOMAIN-KEYWORD),[^,]+,[^,]+|(IP-CIDR|GEOIP),[^,]+,[^,]+,no-resolve|FINAL,[^,]+)$/;
 
   it.each(['surge', 'surfboard'] as const)('%s is a managed profile whose every line fits the grammar', (kind) => {
     const text = render(kind);
@@ -164,7 +201,9 @@ describe('subscription formats', () => {
     const lines = b64(render('q')).split('\n');
     for (const line of lines) {
       if (line.startsWith('vmess://')) {
-        expect(b64(line.slice(8))).toMatch(/^[^=,]+ = vmess, [\w.-]+, \d+, [\w-]+, "[0-9a-f-]{36}", group=[^,]+, over-tls=(true|false), certificate=1(, [\w-]+=("[^"]*"|[^,]+))*$/);
+        expect(b64(line.slice(8))).toMatch(
+          /^[^=,]+ = vmess, [\w.-]+, \d+, [\w-]+, "[0-9a-f-]{36}", group=[^,]+, over-tls=(true|false), certificate=1(, [\w-]+=("[^"]*"|[^,]+))*$/,
+        );
       } else decodeLink(line);
     }
     expect(lines.length).toBe(3);

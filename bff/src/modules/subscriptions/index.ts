@@ -20,6 +20,7 @@ async function subscriptionsModule(fastify: FastifyInstance) {
     findUser: (id, key) => accounts.findByIdAndKey(id, key),
     network: fastify.network,
     settings: fastify.settings,
+    timeZone: fastify.config.serviceTimezone,
   });
   fastify.decorate('subscriptions', service);
   subscriptionRoutes(fastify, service, accounts);

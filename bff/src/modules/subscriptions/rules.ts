@@ -1,6 +1,7 @@
 import type { Agent, Entry, Line, User } from '../../db/schema.js';
 import { ssClientPassword, userCredential } from './credentials.js';
 import type { Proxy } from './model.js';
+import { hasActiveTimePackage, userHasAllowance } from '../usage/eligibility.js';
 
 /** The user fields the rules read. */
 export type SubscriberUser = Pick<
@@ -15,7 +16,16 @@ export type SubscriberUser = Pick<
   | 'inForeign'
   | 'inXinjiang'
   | 'useEnglishNode'
+  | 'timePackageDay'
+  | 'dailyTimePackageUsage'
+  | 'dailyLimit'
 >;
+
+/** An instant and the service-time-zone day it falls on (daily allowances reset by that day). */
+export interface ServiceMoment {
+  now: Date;
+  today: string;
+}
 
 export interface CandidateLine {
   line: Line;
@@ -23,14 +33,14 @@ export interface CandidateLine {
   entry: Entry | null;
 }
 
-export type AccessState = 'ok' | 'disabled' | 'no_traffic';
+export type AccessState = 'ok' | 'disabled' | 'no_traffic' | 'daily_limit';
 
 /** Rule 1: not disabled, and traffic left or a time package running. */
-export function accessState(user: SubscriberUser, now: Date): AccessState {
+export function accessState(user: SubscriberUser, { now, today }: ServiceMoment): AccessState {
   if (user.disabled) return 'disabled';
-  const timePackage = user.vipExpireTime !== null && user.vipExpireTime.getTime() > now.getTime();
-  if (timePackage || user.traffic > user.spendTraffic) return 'ok';
-  return 'no_traffic';
+  // The same allowance rule as the nodes' user lists, so a link never lists lines a node refuses.
+  if (userHasAllowance(user, today, now)) return 'ok';
+  return hasActiveTimePackage(user, now) ? 'daily_limit' : 'no_traffic';
 }
 
 /** Rules 2 and 3: permission-bound lines and agency-disabled lines. */
@@ -90,9 +100,9 @@ export function selectProxies(
   user: SubscriberUser,
   candidates: readonly CandidateLine[],
   permissionIds: ReadonlySet<string>,
-  now: Date,
+  at: ServiceMoment,
 ): Proxy[] {
-  if (accessState(user, now) !== 'ok') return [];
+  if (accessState(user, at) !== 'ok') return [];
   const credential = userCredential(user.id, user.userkey);
   const proxies: Proxy[] = [];
   const used = new Set<string>();
@@ -164,6 +174,7 @@ export function placeholderProxy(state: AccessState | 'no_lines', english: boole
   const text = {
     disabled: english ? 'Account disabled - contact support' : '账号已停用，请联系客服',
     no_traffic: english ? 'No traffic left - please renew' : '流量已用完或套餐已到期，请登录续费',
+    daily_limit: english ? "Today's allowance used up - back tomorrow" : '今日套餐流量已用完，明日自动恢复',
     no_lines: english ? 'No line available yet' : '暂无可用线路，请稍后更新订阅',
     ok: english ? 'No line available yet' : '暂无可用线路，请稍后更新订阅',
   }[state];

@@ -7,12 +7,22 @@ import { parseRules, type FormatContext } from './formats/context.js';
 import { shareLink } from './formats/links.js';
 import { isSubscriptionKind, type SubscriptionKind } from '@portal/contracts';
 import { featureOf, type Proxy } from './model.js';
-import { accessState, placeholderProxy, selectProxies, type CandidateLine, type SubscriberUser } from './rules.js';
+import {
+  accessState,
+  placeholderProxy,
+  selectProxies,
+  type CandidateLine,
+  type ServiceMoment,
+  type SubscriberUser,
+} from './rules.js';
+import { serviceDay } from '../../lib/service-day.js';
 
 export interface SubscriptionDeps {
   findUser(id: string, userkey: string): Promise<SubscriberUser | undefined>;
   network: Pick<NetworkRepository, 'publicLines' | 'activePermissionIds'>;
   settings: SettingsService;
+  /** The service's calendar (SERVICE_TIMEZONE): daily allowances reset by its day. */
+  timeZone: string;
   now?: () => Date;
 }
 
@@ -45,7 +55,18 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export function createSubscriptionService({ findUser, network, settings, now = () => new Date() }: SubscriptionDeps) {
+export function createSubscriptionService({
+  findUser,
+  network,
+  settings,
+  timeZone,
+  now = () => new Date(),
+}: SubscriptionDeps) {
+  const moment = (): ServiceMoment => {
+    const at = now();
+    return { now: at, today: serviceDay(at, timeZone) };
+  };
+
   /** Wrong key, empty key, unknown user and unknown kind: one and the same answer. */
   async function owner(userId: string, userkey: string): Promise<SubscriberUser> {
     const user = userId !== '' && userkey !== '' ? await findUser(userId, userkey) : undefined;
@@ -53,13 +74,17 @@ export function createSubscriptionService({ findUser, network, settings, now = (
     return user;
   }
 
-  async function proxiesOf(user: SubscriberUser, at: Date): Promise<Proxy[]> {
-    if (accessState(user, at) !== 'ok') return [];
+  /** The user's proxies, and the informative entry a client shows when none is left for it. */
+  async function proxiesOf(user: SubscriberUser): Promise<{ proxies: Proxy[]; fallback: Proxy }> {
+    const at = moment();
+    const state = accessState(user, at);
+    const fallback = placeholderProxy(state === 'ok' ? 'no_lines' : state, user.useEnglishNode);
+    if (state !== 'ok') return { proxies: [], fallback };
     const [candidates, permissionIds] = await Promise.all([
       network.publicLines(),
-      network.activePermissionIds(user.id, at),
+      network.activePermissionIds(user.id, at.now),
     ]);
-    return selectProxies(user, candidates as CandidateLine[], new Set(permissionIds), at);
+    return { proxies: selectProxies(user, candidates as CandidateLine[], new Set(permissionIds), at), fallback };
   }
 
   return {
@@ -69,7 +94,6 @@ export function createSubscriptionService({ findUser, network, settings, now = (
       }
       const kind = request.kind as SubscriptionKind;
       const user = await owner(request.userId, request.userkey);
-      const at = now();
       const cfg = await settings.getMany([
         'subscription_title',
         'subscription_update_hours',
@@ -77,13 +101,11 @@ export function createSubscriptionService({ findUser, network, settings, now = (
         'subscription_group_auto',
         'subscription_rules',
       ]);
-      const all = await proxiesOf(user, at);
-      const state = accessState(user, at);
-      const fallback = placeholderProxy(state === 'ok' ? 'no_lines' : state, user.useEnglishNode);
+      const { proxies, fallback } = await proxiesOf(user);
       const title = cfg.subscription_title || PRODUCT_NAME;
       const host = safeHost(request.url);
       const ctx: FormatContext = {
-        proxies: forClient(kind, all, fallback),
+        proxies: forClient(kind, proxies, fallback),
         title,
         url: request.url,
         host,
@@ -113,13 +135,10 @@ export function createSubscriptionService({ findUser, network, settings, now = (
 
     /** `/user/getUserAllURL?type=ssr`: the signed-in user's share links, one per line (Shadowrocket's set). */
     async allLinks(user: SubscriberUser): Promise<string> {
-      const at = now();
-      const proxies = forClient(
-        'ssr',
-        await proxiesOf(user, at),
-        placeholderProxy(accessState(user, at) === 'ok' ? 'no_lines' : accessState(user, at), user.useEnglishNode),
-      );
-      return `${proxies.map((p) => shareLink(p)).join('\n')}\n`;
+      const { proxies, fallback } = await proxiesOf(user);
+      return `${forClient('ssr', proxies, fallback)
+        .map((p) => shareLink(p))
+        .join('\n')}\n`;
     },
   };
 }

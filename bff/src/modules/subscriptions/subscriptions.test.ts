@@ -20,7 +20,10 @@ beforeAll(async () => {
   app = await buildTestApp({ logs });
   await applyDemoNetwork(app.network);
   const u = await signedInUser(app, { paidUser: true });
-  await app.database.query("UPDATE users SET traffic = 10737418240, spend_traffic = 1073741824, vip_expire_time = '2099-01-01T00:00:00Z' WHERE id = $1", [u.id]);
+  await app.database.query(
+    "UPDATE users SET traffic = 10737418240, spend_traffic = 1073741824, vip_expire_time = '2099-01-01T00:00:00Z' WHERE id = $1",
+    [u.id],
+  );
   user = { ...u, userkey: await keyOf(u.id) };
 });
 afterAll(() => app.close());
@@ -33,9 +36,13 @@ describe('GET /api/subscript/{kind}/{userId}/{userkey}', () => {
       const res = await get(`/api/subscript/${kind}/${user.id}/${user.userkey}`);
       expect(res.statusCode, kind).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.headers['subscription-userinfo']).toBe('upload=0; download=1073741824; total=10737418240; expire=4070908800');
+      expect(res.headers['subscription-userinfo']).toBe(
+        'upload=0; download=1073741824; total=10737418240; expire=4070908800',
+      );
       expect(res.headers['profile-update-interval']).toBe('24');
-      expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="[^"]+"; filename\*=UTF-8''%E4%BA%91/);
+      expect(String(res.headers['content-disposition'])).toMatch(
+        /^attachment; filename="[^"]+"; filename\*=UTF-8''%E4%BA%91/,
+      );
       expect(String(res.headers['profile-title'])).toMatch(/^base64:/);
       expect(res.body.length).toBeGreaterThan(10);
     }
@@ -66,7 +73,12 @@ describe('GET /api/subscript/{kind}/{userId}/{userkey}', () => {
     const u = await signedInUser(app);
     const oldKey = await keyOf(u.id);
     expect((await get(`/api/subscript/clash/${u.id}/${oldKey}`)).statusCode).toBe(200);
-    const reset = await app.inject({ method: 'POST', url: '/api/user/reset_userkey', headers: { cookie: u.cookie, 'content-type': 'application/json' }, payload: { data: Buffer.from('{}').toString('base64') } });
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/user/reset_userkey',
+      headers: { cookie: u.cookie, 'content-type': 'application/json' },
+      payload: { data: Buffer.from('{}').toString('base64') },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await get(`/api/subscript/clash/${u.id}/${oldKey}`)).statusCode).toBe(404);
     expect((await get(`/api/subscript/clash/${u.id}/${await keyOf(u.id)}`)).statusCode).toBe(200);
@@ -81,7 +93,9 @@ describe('GET /api/subscript/{kind}/{userId}/{userkey}', () => {
   });
 
   it('masks the key in logged addresses', () => {
-    expect(maskUrl(`/api/subscript/clash/${user.id}/${user.userkey}?name=x`)).toBe(`/api/subscript/clash/${user.id}/***?name=x`);
+    expect(maskUrl(`/api/subscript/clash/${user.id}/${user.userkey}?name=x`)).toBe(
+      `/api/subscript/clash/${user.id}/***?name=x`,
+    );
     expect(JSON.stringify(logs.lines)).not.toContain(user.userkey);
   });
 });
@@ -94,16 +108,22 @@ describe('describe files and the all-links page', () => {
     for (const tag of ['Internal', 'Apple', 'GlobalMedia', 'Global']) {
       const res = await get(`/describe/qx/${tag}.list`);
       expect(res.statusCode).toBe(200);
-      for (const line of res.body.trim().split('\n')) expect(line).toMatch(/^(host|host-suffix|host-keyword|ip-cidr|geoip), [^,]+, (direct|proxy)$/);
+      for (const line of res.body.trim().split('\n'))
+        expect(line).toMatch(/^(host|host-suffix|host-keyword|ip-cidr|geoip), [^,]+, (direct|proxy)$/);
     }
     expect((await get('/describe/qx/Rewrite.conf')).body).toContain(' url 302 ');
     expect((await get('/describe/qx/Other.list')).statusCode).toBe(404);
   });
 
-  it('/user/getUserAllURL?type=ssr lists the signed-in user\'s links', async () => {
+  it("/user/getUserAllURL?type=ssr lists the signed-in user's links", async () => {
     expect((await get('/user/getUserAllURL?type=ssr')).statusCode).toBe(401);
     const res = await get('/user/getUserAllURL?type=ssr', { cookie: user.cookie });
     expect(res.statusCode).toBe(200);
-    expect(res.body.split('\n').filter(Boolean).every((l) => /^(vmess|vless|ss):\/\//.test(l))).toBe(true);
+    expect(
+      res.body
+        .split('\n')
+        .filter(Boolean)
+        .every((l) => /^(vmess|vless|ss):\/\//.test(l)),
+    ).toBe(true);
   });
 });
