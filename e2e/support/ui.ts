@@ -2,9 +2,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { frameMessages, userMessages } from '@portal/contracts';
 
-/** The toast showing `text` (toasts stack at the top of the page). */
+/**
+ * The open toast showing `text` (toasts stack at the top of the page). An earlier toast with the
+ * same text may still be fading out (data-state="closed"); it is not the one a step raised.
+ */
 export function toast(page: Page, text: string | RegExp): Locator {
-  return page.getByTestId('toast').filter({ hasText: text });
+  return page.locator('[data-testid="toast"]:not([data-state="closed"])').filter({ hasText: text });
 }
 
 /** The header's main menu. */
