@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { agentTypes, bridgeTypes, couponTypes, lineProtocols, serverTypes } from '@portal/contracts';
+import {
+  agentTypes,
+  bridgeTypes,
+  couponTypes,
+  lineProtocols,
+  orderStatuses,
+  payModes,
+  serverTypes,
+} from '@portal/contracts';
 import {
   bigint,
   boolean,
@@ -14,6 +22,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /** A user's role; null in the column means "none" (a signed-up user without a type). */
@@ -43,10 +52,8 @@ export const users = pgTable(
     preferDomain: text('prefer_domain').notNull().default(''),
     /** Base URL of subscription links for this user; null = the service default. */
     describeHost: text('describe_host'),
-    /** Inviter's code recorded at sign-up. */
+    /** Inviter's code recorded at sign-up (channels.code); the user's own code lives in channels. */
     channelCode: text('channel_code').notNull().default(''),
-    /** This user's own invite code, once they have one. */
-    ownChannelCode: text('own_channel_code').unique(),
     isAgency: boolean('is_agency').notNull().default(false),
     inXinjiang: boolean('in_xinjiang').notNull().default(false),
     inForeign: boolean('in_foreign').notNull().default(false),
@@ -503,3 +510,239 @@ export type Line = typeof lines.$inferSelect;
 export type NewLine = typeof lines.$inferInsert;
 export type Permission = typeof permissions.$inferSelect;
 export type UserPermission = typeof userPermissions.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// The money path (spec-2 §2-§4): products, orders, trades, the wallet ledger and invite rebates.
+// Money is integer cents; USDT amounts are integer thousandths (milli-USDT).
+// ---------------------------------------------------------------------------------------------
+
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+/** Products (spec-2 "combo/package"). Deleted products stay for the orders that name them. */
+export const combos = pgTable(
+  'combos',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    priceCents: cents('price_cents').notNull(),
+    /** Volume bytes (never expire); 0 = none. */
+    traffic: bytes('traffic').notNull().default(0),
+    /** Days of time package; 0 = none. */
+    vipDuration: integer('vip_duration').notNull().default(0),
+    /** Daily allowance of the time package in GiB. */
+    dailyLimitGb: integer('daily_limit_gb').notNull().default(50),
+    /** Bonus percent on traffic and days. */
+    additionPersend: integer('addition_persend').notNull().default(0),
+    deviceNum: integer('device_num').notNull().default(0),
+    /** Display only, e.g. '150Mbps'. */
+    speed: text('speed').notNull().default(''),
+    /** Permission names granted for `permissionDuration` days. */
+    permissionsGain: jsonb('permissions_gain').$type<string[]>().notNull().default([]),
+    permissionDuration: integer('permission_duration').notNull().default(0),
+    permissionsDesc: text('permissions_desc').notNull().default(''),
+    /** Display order (spec: orderID). */
+    orderId: integer('order_id').notNull().default(0),
+    deletedAt: instant('deleted_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('combos_price_non_negative', sql`${t.priceCents} >= 0`),
+    check(
+      'combos_amounts_non_negative',
+      sql`${t.traffic} >= 0 AND ${t.vipDuration} >= 0 AND ${t.additionPersend} >= 0 AND ${t.dailyLimitGb} >= 0 AND ${t.permissionDuration} >= 0`,
+    ),
+  ],
+);
+
+export const orderStatus = pgEnum('order_status', orderStatuses);
+
+/**
+ * Orders. What the order buys is copied from the product when it is created, so later product
+ * edits never change an order. payable = order_money - coupon_discount - wallet_spend, never < 0.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    comboId: text('combo_id')
+      .notNull()
+      .references(() => combos.id),
+    desc: text('desc').notNull(),
+    orderMoneyCents: cents('order_money_cents').notNull(),
+    couponId: text('coupon_id').references(() => coupons.id),
+    couponCode: text('coupon_code'),
+    couponName: text('coupon_name'),
+    couponType: couponType('coupon_type'),
+    couponDiscountCents: cents('coupon_discount_cents').notNull().default(0),
+    walletSpendCents: cents('wallet_spend_cents').notNull().default(0),
+    status: orderStatus('status').notNull().default('topay'),
+    /** Bytes, bonus included. */
+    addTraffic: bytes('add_traffic').notNull().default(0),
+    /** Days, bonus included. */
+    addVipDuration: integer('add_vip_duration').notNull().default(0),
+    dailyLimitGb: integer('daily_limit_gb').notNull().default(50),
+    gainPermission: jsonb('gain_permission').$type<string[]>().notNull().default([]),
+    permissionDuration: integer('permission_duration').notNull().default(0),
+    userFeedback: text('user_feedback').notNull().default(''),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    /** Unpaid orders are cancelled after this (releasing coupon and wallet deduction). */
+    expiresAt: instant('expires_at').notNull(),
+    paidAt: instant('paid_at'),
+    cancelledAt: instant('cancelled_at'),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_open_expires_idx').on(t.expiresAt).where(sql`${t.status} IN ('topay', 'wallet_spend')`),
+    check(
+      'orders_money_in_range',
+      sql`${t.orderMoneyCents} >= 0 AND ${t.couponDiscountCents} >= 0 AND ${t.walletSpendCents} >= 0 AND ${t.couponDiscountCents} + ${t.walletSpendCents} <= ${t.orderMoneyCents}`,
+    ),
+  ],
+);
+
+export const payMode = pgEnum('pay_mode', [...payModes, 'wallet']);
+export const tradeStatus = pgEnum('trade_status', ['topay', 'paied', 'cancled']);
+
+/**
+ * One payment attempt for an order (the spec's trade). `dobuy` opens one; a newer attempt for the
+ * same order cancels the older open one. A paid notify for a cancelled trade of a still-open order
+ * still pays the order (the money arrived).
+ */
+export const trades = pgTable(
+  'trades',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    payMode: payMode('pay_mode').notNull(),
+    /** sandbox, epay platform name (feifei, yi, zhifubuluo, openx), usdt or wallet. */
+    provider: text('provider').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    /** USDT trades: the exact amount asked for, in thousandths; unique among open USDT trades. */
+    usdtAmountMilli: bigint('usdt_amount_milli', { mode: 'number' }),
+    usdtAddress: text('usdt_address'),
+    status: tradeStatus('status').notNull().default('topay'),
+    /** The provider's own number (epay trade_no, TRC20 transaction id). */
+    externalId: text('external_id'),
+    device: text('device').notNull().default(''),
+    platform: text('platform').notNull().default(''),
+    /** The inviter's channel code and rebate, set at payment. */
+    fromChannel: text('from_channel'),
+    rewardCents: cents('reward_cents').notNull().default(0),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    paidAt: instant('paid_at'),
+  },
+  (t) => [
+    index('trades_order_idx').on(t.orderId),
+    index('trades_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('trades_open_usdt_amount_uq')
+      .on(t.usdtAmountMilli)
+      .where(sql`${t.status} = 'topay' AND ${t.usdtAmountMilli} IS NOT NULL`),
+    uniqueIndex('trades_paid_external_uq').on(t.provider, t.externalId).where(sql`${t.externalId} IS NOT NULL`),
+    check('trades_amount_non_negative', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/**
+ * The wallet ledger: every change of users.wallet_money, with the balance after it. The sum of a
+ * user's amounts equals their balance (tests check it).
+ * kind: spend (order deduction, negative), refund (deduction returned, positive), reward (invite
+ * rebate, positive), withdraw (negative), adjust (operator).
+ */
+export const walletLedger = pgTable(
+  'wallet_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    balanceAfterCents: cents('balance_after_cents').notNull(),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    desc: text('desc').notNull().default(''),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('wallet_ledger_user_created_idx').on(t.userId, t.createdAt),
+    check('wallet_ledger_balance_non_negative', sql`${t.balanceAfterCents} >= 0`),
+  ],
+);
+
+/**
+ * Invite channels (spec-2 channel): a user's own invite code with its rebate rate and how many
+ * days after an invitee's sign-up purchases earn it. null rate/duration = the settings' defaults.
+ */
+export const channels = pgTable(
+  'channels',
+  {
+    code: text('code').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    rewardRate: doublePrecision('reward_rate'),
+    consumerDurationDays: integer('consumer_duration_days'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('channels_reward_rate_range', sql`${t.rewardRate} IS NULL OR (${t.rewardRate} >= 0 AND ${t.rewardRate} <= 0.5)`)],
+);
+
+/** Invite rebates (spec-2 reward record); one per paid order at most. */
+export const channelRewards = pgTable(
+  'channel_rewards',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    inviterId: text('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    consumerId: text('consumer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: text('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    desc: text('desc').notNull(),
+    userSpendCents: cents('user_spend_cents').notNull(),
+    rewardCents: cents('reward_cents').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('channel_rewards_inviter_idx').on(t.inviterId, t.createdAt)],
+);
+
+/** Per-day payment statistics (spec-2 statistics: payNum, income), updated at fulfilment. */
+export const paymentStatsDaily = pgTable('payment_stats_daily', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  payNum: integer('pay_num').notNull().default(0),
+  incomeCents: cents('income_cents').notNull().default(0),
+});
+
+/** TRC20 transfers that paid a trade: one transaction pays one order, ever. */
+export const chainTransfers = pgTable('chain_transfers', {
+  txId: text('tx_id').primaryKey(),
+  tradeId: text('trade_id')
+    .notNull()
+    .references(() => trades.id, { onDelete: 'cascade' }),
+  fromAddress: text('from_address').notNull(),
+  toAddress: text('to_address').notNull(),
+  amountMilli: bigint('amount_milli', { mode: 'number' }).notNull(),
+  blockTime: instant('block_time').notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+export type Combo = typeof combos.$inferSelect;
+export type NewCombo = typeof combos.$inferInsert;
+export type Order = typeof orders.$inferSelect;
+export type Trade = typeof trades.$inferSelect;
+export type WalletEntry = typeof walletLedger.$inferSelect;
+export type Channel = typeof channels.$inferSelect;

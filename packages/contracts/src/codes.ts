@@ -37,6 +37,12 @@ export const Codes = {
   SIGN_USE_PAID_ONLY: 1104,
   /** Already signed in today (in the service's time zone). */
   SIGN_USE_DONE_TODAY: 1105,
+  /** The product does not exist, was withdrawn, or is not offered to this user (agency, channel rule). */
+  COMBO_UNAVAILABLE: 1106,
+  /** The order is not the user's, or no longer open (paid, cancelled, expired). */
+  ORDER_NOT_OPEN: 1107,
+  /** The chosen payment method is switched off or not configured. */
+  PAY_MODE_UNAVAILABLE: 1108,
   BAD_ENVELOPE: 4000,
   INVALID_PAYLOAD: 4001,
   FORBIDDEN: 4003,
@@ -89,6 +95,9 @@ export const defaultMessages: Partial<Record<number, string>> = {
   [Codes.DESCRIBE_URL_REFUSED]: 'DESCRIBE_URL_ERROR',
   [Codes.SIGN_USE_PAID_ONLY]: '付费用户才能领取每日福利',
   [Codes.SIGN_USE_DONE_TODAY]: '今天已经签到过了',
+  [Codes.COMBO_UNAVAILABLE]: '商品不存在或已下架',
+  [Codes.ORDER_NOT_OPEN]: '订单不存在或已关闭',
+  [Codes.PAY_MODE_UNAVAILABLE]: '该支付方式暂不可用',
   [Codes.BAD_ENVELOPE]: '请求格式错误',
   [Codes.INVALID_PAYLOAD]: '请求参数错误',
   [Codes.FORBIDDEN]: '没有权限',

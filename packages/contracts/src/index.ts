@@ -11,4 +11,5 @@ export type * from './api/notices.js';
 export type * from './api/coupons.js';
 export type * from './api/sign-use.js';
 export type * from './api/agents.js';
+export type * from './api/shop.js';
 export * from './messages.js';

@@ -285,3 +285,38 @@ export const tutorialMessages = {
   feedbackLink: '提交工单',
   figure: (n: number) => `图 ${n}`,
 } as const;
+
+/**
+ * Texts of the shop, orders and payments (spec-2 §2, §4, §5, §8). Server failures are shown as
+ * `${text}${message}` where the spec says the server message is appended.
+ */
+export const shopMessages = {
+  coupon: {
+    empty: '优惠券不能为空',
+    /** 1021 */
+    tooMany: '尝试次数过多，请稍后再试',
+    /** 1017 */
+    limit: '优惠券使用次数已达上限（取消未完成的订单可释放）',
+    /** 1022 */
+    trialOnOrder: '体验券不能用于订单，请通过“兑换体验券”按钮兑换',
+    /** 1025 */
+    orderHasCoupon: '订单已使用优惠券，请先取消',
+    /** 1029 */
+    expired: '优惠券已过期',
+    other: '优惠券错误',
+    cancelFailed: '取消使用优惠券失败，请稍后重试',
+    applied: '优惠券已使用',
+    cancelled: '已取消使用优惠券',
+  },
+  createOrderFailed: (message: string) => `创建订单失败:${message}`,
+  walletCheckFailed: '订单确认出错',
+  buyFailed: '创建订单失败，请稍后重试',
+  orderCancelFailed: '订单取消失败',
+  orderCancelled: '订单已取消',
+  orderFeedbackFailed: '未知错误',
+  orderFeedbackRule: '简单描述，不要超过30字，管理员尽快处理',
+  orderFeedbackSent: '反馈已提交',
+  paid: '支付成功',
+  paidRedirect: '支付成功，5秒后返回首页',
+  purchaseSuccess: '购买成功',
+} as const;

@@ -3,3 +3,4 @@ export * from './api/user.js';
 export * from './api/account.js';
 export * from './api/notices.js';
 export * from './api/coupons.js';
+export * from './api/shop.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_CONTINUE_SIGN_USE_DAY, DEFAULT_SIGN_USE_REWARD_MB } from '@portal/contracts';
+import { DEFAULT_CONTINUE_SIGN_USE_DAY, DEFAULT_SIGN_USE_REWARD_MB, thirdPayPlatforms } from '@portal/contracts';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DEFAULT_QX_REWRITE, DEFAULT_QX_RULE_SETS, DEFAULT_SUBSCRIPTION_RULES } from './subscription-defaults.js';
 
@@ -36,6 +36,13 @@ const QxRuleSets = Type.Object({
   Global: Type.Array(RuleSetLine, { maxItems: 5000 }),
 });
 const Url = (maxLength = 512) => Type.String({ maxLength, pattern: '^(https?://[^\\s]+)?$' });
+const PayProvider = Type.Union([Type.Literal('sandbox'), Type.Literal('off'), ...thirdPayPlatforms.map((p) => Type.Literal(p))]);
+const EpayPlatform = Type.Object({
+  /** The gateway's base URL; submit.php and mapi.php live under it. */
+  gateway: Url(),
+  pid: Type.String({ maxLength: 64 }),
+  key: Type.String({ maxLength: 128 }),
+});
 /** MB amounts up to 1 TiB. */
 const Megabytes = Type.Integer({ minimum: 0, maximum: 1_048_576 });
 
@@ -90,6 +97,33 @@ export const settingDefinitions = {
     DEFAULT_QX_REWRITE,
     'QuantumultX 重写规则',
   ),
+
+  // Payments (docs/payments.md). A method's provider: the built-in sandbox, one of the epay
+  // platforms of `epay_platforms`, or 'off'.
+  alipay: define(PayProvider, 'sandbox', '支付宝支付通道'),
+  wxpay: define(PayProvider, 'sandbox', '微信支付通道'),
+  urlscheme: define(PayProvider, 'sandbox', '支付宝跳转（urlscheme）通道'),
+  epay_platforms: define(
+    Type.Record(Type.Union(thirdPayPlatforms.map((p) => Type.Literal(p))), EpayPlatform),
+    {},
+    '第三方支付平台（易支付协议：网关、商户号、密钥）',
+  ),
+  usdtpay: define(Type.String({ maxLength: 64, pattern: '^(T[1-9A-HJ-NP-Za-km-z]{33})?$' }), '', 'USDT-TRC20 收款地址（为空时关闭 USDT 支付）'),
+  exchange_rate: define(Type.Number({ exclusiveMinimum: 0, maximum: 1000 }), 7.2, 'USDT 汇率（1 USDT 兑人民币）'),
+  usdtCheckTime: define(Type.Integer({ minimum: 1, maximum: 1440 }), 30, 'USDT 到账检查时长（分钟）'),
+  usdtCheckInterval: define(Type.Integer({ minimum: 2, maximum: 3600 }), 15, 'USDT 到账检查间隔（秒）'),
+  usdt_chain_api: define(Url(), 'https://api.trongrid.io', 'TRC20 链上数据接口地址'),
+  notify_url: define(Url(), '', '支付回调地址前缀（为空时使用 PUBLIC_BASE_URL 或当前地址）'),
+  return_url: define(Url(), '', '支付完成后的返回地址（为空时返回订单页）'),
+  order_expire_minutes: define(Type.Integer({ minimum: 5, maximum: 10_080 }), 30, '未支付订单自动取消时间（分钟）'),
+  /** Users invited with this channel code see only products priced above 20 yuan (spec-2 §2). */
+  shop_high_price_channel_code: define(Type.String({ maxLength: 32 }), '', '只显示 20 元以上商品的渠道码'),
+
+  // Invite rebates (spec-2 channel).
+  openChannel: define(Type.Boolean(), true, '开放邀请返利'),
+  channelRewardRate: define(Type.Number({ minimum: 0.05, maximum: 0.5 }), 0.1, '默认返利比例（0.05～0.5）'),
+  channelConsumerDuration: define(Type.Integer({ minimum: 1, maximum: 3650 }), 365, '被邀请用户注册后多少天内的消费返利（天）'),
+  min_charge_money: define(Type.Number({ minimum: 0, maximum: 1_000_000 }), 500, '最低提现金额（元）'),
 
   demo_data_applied: define(Type.Boolean(), false, '演示数据已创建', true),
 } satisfies Record<string, SettingDefinition>;
