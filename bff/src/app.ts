@@ -6,18 +6,23 @@ import { sendFailure } from './lib/http.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import accountsModule from './modules/accounts/index.js';
 import couponsModule from './modules/coupons/index.js';
+import fulfilmentModule from './modules/fulfilment/index.js';
 import healthModule from './modules/health/index.js';
 import mailModule from './modules/mail/index.js';
 import networkModule from './modules/network/index.js';
 import nodeApiModule from './modules/node-api/index.js';
+import ordersModule from './modules/orders/index.js';
+import paymentsModule from './modules/payments/index.js';
 import noticesModule from './modules/notices/index.js';
 import subscriptionsModule from './modules/subscriptions/index.js';
 import permissionsModule from './modules/permissions/index.js';
 import seedModule from './modules/seed/index.js';
 import settingsModule from './modules/settings/index.js';
+import shopModule from './modules/shop/index.js';
 import signUseModule from './modules/sign-use/index.js';
 import trafficModule from './modules/traffic/index.js';
 import usageModule from './modules/usage/index.js';
+import walletModule from './modules/wallet/index.js';
 import authPlugin from './plugins/app/auth.js';
 import configPlugin from './plugins/app/config.js';
 import dbPlugin from './plugins/app/db.js';
@@ -93,6 +98,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(nodeApiModule);
   await app.register(noticesModule);
   await app.register(couponsModule);
+  // The money path: fulfilment (settles proved payments) before payments (providers, notifies),
+  // both before orders (which open trades and call the providers).
+  await app.register(walletModule);
+  await app.register(fulfilmentModule);
+  await app.register(paymentsModule);
+  await app.register(shopModule);
+  await app.register(ordersModule);
   // Last: start-up data goes through the services above.
   await app.register(seedModule);
 
