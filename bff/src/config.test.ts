@@ -73,6 +73,7 @@ describe('loadConfig', () => {
       publicBaseUrl: '',
       mail: { smtpUrl: '', from: '云梯加速 <no-reply@localhost>', outboxDir: '' },
       accountRateLimit: { perAccount: 5, perAddress: 20, timeWindowMs: 3_600_000 },
+      subscriptionRateMax: 60,
       demoData: false,
       demoCouponCode: '',
       seedFile: '',
@@ -86,6 +87,7 @@ describe('loadConfig', () => {
         DEMO_COUPON_CODE: 'TRIAL-1',
         SEED_FILE: 'seed.json',
         ACCOUNT_RATE_MAX: '3',
+        SUBSCRIPTION_RATE_MAX: '100000',
       },
       '/srv/portal',
     );
@@ -96,6 +98,7 @@ describe('loadConfig', () => {
       demoCouponCode: 'TRIAL-1',
       seedFile: '/srv/portal/seed.json',
       accountRateLimit: { perAccount: 3 },
+      subscriptionRateMax: 100_000,
     });
     expect(loadConfig({ MAIL_FROM: 'no-reply@example.com' }).mail.from).toBe('no-reply@example.com');
   });

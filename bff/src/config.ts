@@ -36,6 +36,8 @@ export interface AppConfig {
    * and per address.
    */
   accountRateLimit: { perAccount: number; perAddress: number; timeWindowMs: number };
+  /** Subscription content and its rule files: requests per minute per address. */
+  subscriptionRateMax: number;
   /** Base URL of the portal for links in mails; '' = the origin of the request that caused the mail. */
   publicBaseUrl: string;
   mail: {
@@ -159,6 +161,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       parseInteger(read('ACCOUNT_RATE_WINDOW_SECONDS') ?? '3600', 'ACCOUNT_RATE_WINDOW_SECONDS', 1, 86_400, problems) *
       1000,
   };
+  const subscriptionRateMax = parseInteger(
+    read('SUBSCRIPTION_RATE_MAX') ?? '60',
+    'SUBSCRIPTION_RATE_MAX',
+    1,
+    1_000_000,
+    problems,
+  );
   const benchRoutes = parseBoolean(read('BENCH_ROUTES') ?? 'false', 'BENCH_ROUTES', problems);
 
   const publicBaseUrl = (read('PUBLIC_BASE_URL') ?? '').replace(/\/+$/, '');
@@ -202,6 +211,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     publicOrigins,
     loginRateLimit,
     accountRateLimit,
+    subscriptionRateMax,
     publicBaseUrl,
     mail: {
       smtpUrl,

@@ -5,8 +5,6 @@ import type { User } from '../../db/schema.js';
 import { isQxRuleSetTag, qxRewrite, qxRuleSet, quantumultFilter } from './describe.js';
 import type { SubscriptionService } from './service.js';
 
-/** Per address: clients refresh every few hours; 60 a minute leaves room for a household behind one NAT. */
-export const SUBSCRIPTION_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 
 interface SubscriptParams {
   kind: string;
@@ -22,7 +20,9 @@ export function subscriptionRoutes(
   service: SubscriptionService,
   accounts: { findById(id: string): Promise<User | undefined> },
 ) {
-  const rateLimit = SUBSCRIPTION_RATE_LIMIT;
+  // Per address (SUBSCRIPTION_RATE_MAX a minute, 60 by default): clients refresh every few hours,
+  // and 60 leaves room for a household behind one NAT.
+  const rateLimit = { max: fastify.config.subscriptionRateMax, timeWindow: 60_000 };
 
   const handler = async (request: FastifyRequest<{ Params: SubscriptParams }>, reply: FastifyReply) => {
     const origin = ownOrigin(request);
