@@ -103,8 +103,9 @@ export const settingDefinitions = {
   alipay: define(PayProvider, 'sandbox', '支付宝支付通道'),
   wxpay: define(PayProvider, 'sandbox', '微信支付通道'),
   urlscheme: define(PayProvider, 'sandbox', '支付宝跳转（urlscheme）通道'),
+  // Partial: a Record keyed by a union of literals makes every platform required otherwise.
   epay_platforms: define(
-    Type.Record(Type.Union(thirdPayPlatforms.map((p) => Type.Literal(p))), EpayPlatform),
+    Type.Partial(Type.Record(Type.Union(thirdPayPlatforms.map((p) => Type.Literal(p))), EpayPlatform)),
     {},
     '第三方支付平台（易支付协议：网关、商户号、密钥）',
   ),
