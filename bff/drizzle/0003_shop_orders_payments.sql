@@ -116,10 +116,14 @@ CREATE TABLE "wallet_ledger" (
 	"order_id" text,
 	"desc" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "wallet_ledger_balance_non_negative" CHECK ("wallet_ledger"."balance_after_cents" >= 0)
+	CONSTRAINT "wallet_ledger_balance_non_negative" CHECK ("wallet_ledger"."balance_after_cents" >= 0),
+	CONSTRAINT "wallet_ledger_kind" CHECK ("wallet_ledger"."kind" IN ('spend', 'refund', 'reward', 'withdraw', 'adjust'))
 );
 --> statement-breakpoint
 ALTER TABLE "users" DROP CONSTRAINT "users_own_channel_code_unique";--> statement-breakpoint
+ALTER TABLE "coupon_uses" ADD COLUMN "order_id" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "wallet_address" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "wallet_address_type" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "chain_transfers" ADD CONSTRAINT "chain_transfers_trade_id_trades_id_fk" FOREIGN KEY ("trade_id") REFERENCES "public"."trades"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_rewards" ADD CONSTRAINT "channel_rewards_inviter_id_users_id_fk" FOREIGN KEY ("inviter_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_rewards" ADD CONSTRAINT "channel_rewards_consumer_id_users_id_fk" FOREIGN KEY ("consumer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -140,4 +144,7 @@ CREATE INDEX "trades_user_created_idx" ON "trades" USING btree ("user_id","creat
 CREATE UNIQUE INDEX "trades_open_usdt_amount_uq" ON "trades" USING btree ("usdt_amount_milli") WHERE "trades"."status" = 'topay' AND "trades"."usdt_amount_milli" IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "trades_paid_external_uq" ON "trades" USING btree ("provider","external_id") WHERE "trades"."external_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "wallet_ledger_user_created_idx" ON "wallet_ledger" USING btree ("user_id","created_at");--> statement-breakpoint
-ALTER TABLE "users" DROP COLUMN "own_channel_code";
+ALTER TABLE "coupon_uses" ADD CONSTRAINT "coupon_uses_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "coupon_uses_live_order_uq" ON "coupon_uses" USING btree ("order_id") WHERE "coupon_uses"."order_id" IS NOT NULL AND "coupon_uses"."is_deleted" = false;--> statement-breakpoint
+ALTER TABLE "users" DROP COLUMN "own_channel_code";--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_wallet_address_type" CHECK ("users"."wallet_address_type" IN ('', 'USDT-ERC20', 'USDT-TRC20'));

@@ -9,6 +9,7 @@ import {
   serverTypes,
 } from '@portal/contracts';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -62,8 +63,11 @@ export const users = pgTable(
     canChangePassword: boolean('can_change_password').notNull().default(true),
     canChangeDescribeKey: boolean('can_change_describe_key').notNull().default(true),
     emailConfirmed: boolean('email_confirmed').notNull().default(false),
-    /** Wallet balance in cents. */
+    /** Wallet balance in cents; changed only through modules/wallet, which writes wallet_ledger. */
     walletMoney: bigint('wallet_money', { mode: 'number' }).notNull().default(0),
+    /** Withdrawal address (spec-2 wallet): '' until the user sets one. */
+    walletAddress: text('wallet_address').notNull().default(''),
+    walletAddressType: text('wallet_address_type').notNull().default(''),
     createdAt: instant('created_at').notNull().defaultNow(),
     lastActiveAt: instant('last_active_at'),
     /** Service-time-zone day that `dailyTimePackageUsage` counts; another day means it restarts at 0. */
@@ -72,6 +76,7 @@ export const users = pgTable(
   (t) => [
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_wallet_money_non_negative', sql`${t.walletMoney} >= 0`),
+    check('users_wallet_address_type', sql`${t.walletAddressType} IN ('', 'USDT-ERC20', 'USDT-TRC20')`),
     check('users_traffic_non_negative', sql`${t.traffic} >= 0`),
     check('users_spend_traffic_non_negative', sql`${t.spendTraffic} >= 0`),
   ],
@@ -224,10 +229,17 @@ export const couponUses = pgTable(
     addDay: integer('add_day').notNull().default(0),
     addMoneyCents: bigint('add_money_cents', { mode: 'number' }).notNull().default(0),
     discount: doublePrecision('discount'),
+    /** Cash and discount coupons: the order the use is held by; released (is_deleted) if it is not paid. */
+    orderId: text('order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
     isDeleted: boolean('is_deleted').notNull().default(false),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
-  (t) => [index('coupon_uses_coupon_user_idx').on(t.couponId, t.userId), index('coupon_uses_user_idx').on(t.userId)],
+  (t) => [
+    index('coupon_uses_coupon_user_idx').on(t.couponId, t.userId),
+    index('coupon_uses_user_idx').on(t.userId),
+    // One live use per order: the last line behind "one coupon per order".
+    uniqueIndex('coupon_uses_live_order_uq').on(t.orderId).where(sql`${t.orderId} IS NOT NULL AND ${t.isDeleted} = false`),
+  ],
 );
 
 /** Every change of a user's traffic (spec-2 traffic record). `day` is the service-time-zone date. */
@@ -674,6 +686,7 @@ export const walletLedger = pgTable(
   (t) => [
     index('wallet_ledger_user_created_idx').on(t.userId, t.createdAt),
     check('wallet_ledger_balance_non_negative', sql`${t.balanceAfterCents} >= 0`),
+    check('wallet_ledger_kind', sql`${t.kind} IN ('spend', 'refund', 'reward', 'withdraw', 'adjust')`),
   ],
 );
 
