@@ -127,6 +127,8 @@ export const settingDefinitions = {
   min_charge_money: define(Type.Number({ minimum: 0, maximum: 1_000_000 }), 500, '最低提现金额（元）'),
 
   demo_data_applied: define(Type.Boolean(), false, '演示数据已创建', true),
+  /** The sandbox gateway's epay key: made once (random) by the first instance that needs it. */
+  sandbox_pay_key: define(Type.String({ maxLength: 128 }), '', '沙箱支付网关密钥', true),
 } satisfies Record<string, SettingDefinition>;
 
 export type SettingKey = keyof typeof settingDefinitions;

@@ -68,6 +68,12 @@ export function createSettingsService({ repo, onInvalidStoredValue }: SettingsDe
     async claimOnce(key: 'demo_data_applied'): Promise<boolean> {
       return repo.insertIfAbsent(key, true);
     },
+
+    /** An internal value made once across all instances: the first writer wins, everyone reads it. */
+    async initOnce(key: 'sandbox_pay_key', make: () => SettingValue<'sandbox_pay_key'>): Promise<SettingValue<'sandbox_pay_key'>> {
+      await repo.insertIfAbsent(key, validated(key, make()));
+      return (await getMany([key]))[key];
+    },
   };
 }
 
