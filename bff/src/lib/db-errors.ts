@@ -28,3 +28,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** True when an error (or one of its causes) is PostgreSQL's unique_violation, optionally of one index. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const { code, constraint: name } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === undefined || name === constraint;
+    current = current.cause;
+  }
+  return false;
+}
