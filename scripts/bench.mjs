@@ -2,10 +2,12 @@
 // Starts the real server (tsx) on a temp PGlite data dir (and on PostgreSQL when
 // BENCH_DATABASE_URL is set), runs autocannon (10 connections, a few seconds per target) against
 // GET /bench/bare and the envelope call POST /api/user/userinfo (decode, one primary-key join,
-// encode), prints req/s, p99 and the ratio, then the time to generate a 200-line subscription
-// (bff/bench/generation.ts) and scripts/first-page-size.mjs if present.
+// encode) and GET /api/subscript/clash/… for a user with 200 lines (the whole subscription call:
+// key check, line selection, Clash YAML), prints req/s, p99 and the ratio, then the time to
+// generate a 200-line subscription in process (bff/bench/generation.ts) and
+// scripts/first-page-size.mjs if present.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -87,11 +89,41 @@ async function startServer(label, env) {
   };
 }
 
-async function loginCookie(base) {
+/** A paid user and one node with 200 lines, applied at start-up (SEED_FILE). */
+const SUBSCRIBER = { email: 'subscriber@bench.localhost', password: 'bench-subscriber-password' };
+const SUBSCRIPTION_LINES = 200;
+function writeBenchSeed(dir) {
+  const file = path.join(dir, 'bench-seed.json');
+  const lines = Array.from({ length: SUBSCRIPTION_LINES }, (_, i) => ({
+    id: `bench-line-${i + 1}`,
+    name: `线路 ${i + 1}`,
+    protocol: i % 2 === 0 ? 'vmesh_tcp' : 'vmesh_ws',
+  }));
+  const seed = {
+    users: [{ ...SUBSCRIBER, paidUser: true, traffic: 1024 ** 4 }],
+    agents: [
+      {
+        id: 'bench-node',
+        name: '基准节点',
+        country: { name: '日本', flag: '🇯🇵', code: 'JP' },
+        type: 'v2ray',
+        ip: '203.0.113.10',
+        host: 'bench.example.com',
+        port: 443,
+        secret: 'bench-node-secret-not-secret',
+        lines,
+      },
+    ],
+  };
+  writeFileSync(file, JSON.stringify(seed));
+  return file;
+}
+
+async function loginCookie(base, account = ADMIN) {
   const response = await fetch(`${base}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: encode(ADMIN),
+    body: encode(account),
   });
   const result = decode(await response.json());
   if (result.code !== 0) throw new Error(`bench login failed: ${result.code} ${result.msg}`);
@@ -104,8 +136,19 @@ async function loginCookie(base) {
     body: encode({}),
   });
   const info = decode(await check.json());
-  if (info.code !== 0 || info.data.email !== ADMIN.email) throw new Error('bench: userinfo check failed');
+  if (info.code !== 0 || info.data.email !== account.email) throw new Error('bench: userinfo check failed');
   return sid;
+}
+
+/** The subscriber's Clash link, checked to list every line (autocannon only sees statuses). */
+async function subscriptionTarget(base) {
+  const cookie = await loginCookie(base, SUBSCRIBER);
+  const info = decode(await (await fetch(`${base}/api/user/userinfo`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: encode({}) })).json());
+  const url = `${base}/api/subscript/clash/${info.data._id}/${info.data.userkey}`;
+  const body = await (await fetch(url)).text();
+  const listed = (body.match(/线路 \d+/g) ?? []).length;
+  if (listed < SUBSCRIPTION_LINES) throw new Error(`bench: the subscription lists ${listed} of ${SUBSCRIPTION_LINES} lines`);
+  return { url };
 }
 
 async function load(label, options) {
@@ -134,20 +177,23 @@ const rows = [];
 const tempDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
 tempDirs.add(tempDir);
 
-const pglite = await startServer('pglite', { DATA_DIR: tempDir });
+const benchEnv = { SEED_FILE: writeBenchSeed(tempDir), SUBSCRIPTION_RATE_MAX: '1000000' };
+const pglite = await startServer('pglite', { DATA_DIR: tempDir, ...benchEnv });
 try {
   const cookie = await loginCookie(pglite.base);
   rows.push(await load('bare Fastify GET /bench/bare', { url: `${pglite.base}/bench/bare` }));
   rows.push(await load('envelope userinfo (PGlite)', envelopeTarget(pglite.base, cookie)));
+  rows.push(await load(`subscription, ${SUBSCRIPTION_LINES} lines (PGlite)`, await subscriptionTarget(pglite.base)));
 } finally {
   await pglite.stop();
 }
 
 if (process.env.BENCH_DATABASE_URL) {
-  const postgres = await startServer('postgres', { DATABASE_URL: process.env.BENCH_DATABASE_URL, DATA_DIR: tempDir });
+  const postgres = await startServer('postgres', { DATABASE_URL: process.env.BENCH_DATABASE_URL, DATA_DIR: tempDir, ...benchEnv });
   try {
     const cookie = await loginCookie(postgres.base);
     rows.push(await load('envelope userinfo (PostgreSQL)', envelopeTarget(postgres.base, cookie)));
+    rows.push(await load(`subscription, ${SUBSCRIPTION_LINES} lines (PostgreSQL)`, await subscriptionTarget(postgres.base)));
   } finally {
     await postgres.stop();
   }
@@ -155,10 +201,10 @@ if (process.env.BENCH_DATABASE_URL) {
 
 const bare = rows[0];
 console.log(`\nBFF bench: ${CONNECTIONS} connections, ${DURATION_S} s per target, load generator on the same machine`);
-console.log('target'.padEnd(34), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'vs bare'.padStart(8), 'errors'.padStart(7));
+console.log('target'.padEnd(40), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'vs bare'.padStart(8), 'errors'.padStart(7));
 for (const row of rows) {
   console.log(
-    row.label.padEnd(34),
+    row.label.padEnd(40),
     row.reqPerSec.toFixed(0).padStart(9),
     String(row.p99).padStart(8),
     `${((row.reqPerSec / bare.reqPerSec) * 100).toFixed(1)}%`.padStart(8),

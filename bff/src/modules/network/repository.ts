@@ -13,21 +13,53 @@ import {
   type NewEntry,
   type NewLine,
 } from '../../db/schema.js';
+import { snapshot } from '../../lib/snapshot.js';
+
+/**
+ * How old the public lines every subscription reads may be. Reading 200 lines with their agents
+ * costs more than everything else a subscription does (about 12 ms on PGlite), and they change
+ * only when an operator edits the network: the writers below drop the snapshot at once, other
+ * instances see a change within this time.
+ */
+export const PUBLIC_LINES_MAX_AGE_MS = 2000;
+
+type PublicLine = { line: Line; agent: Agent; entry: Entry | null };
 
 /** SQL of the operator's network: agents (nodes), entries, lines, permissions. */
 export function createNetworkRepository(db: Db) {
+  const publicLines = snapshot(
+    (): PromiseLike<PublicLine[]> =>
+      db
+        .select({ line: lines, agent: agents, entry: entries })
+        .from(lines)
+        .innerJoin(agents, eq(lines.agentID, agents.id))
+        .leftJoin(entries, eq(lines.entryID, entries.id))
+        .where(and(eq(lines.public, true), eq(agents.status, true)))
+        .orderBy(lines.index, agents.index, lines.id),
+    PUBLIC_LINES_MAX_AGE_MS,
+  );
+  /** Every write to agents, entries or lines goes through here (or calls `networkChanged`). */
+  const changed = <T>(result: T): T => {
+    publicLines.invalidate();
+    return result;
+  };
+
   return {
     async insertAgent(agent: NewAgent): Promise<void> {
-      await db.insert(agents).values(agent);
+      changed(await db.insert(agents).values(agent));
     },
     async insertEntry(entry: NewEntry): Promise<void> {
-      await db.insert(entries).values(entry);
+      changed(await db.insert(entries).values(entry));
     },
     async insertLine(line: NewLine): Promise<void> {
-      await db.insert(lines).values(line);
+      changed(await db.insert(lines).values(line));
     },
     async insertLines(rows: NewLine[]): Promise<void> {
-      if (rows.length > 0) await db.insert(lines).values(rows);
+      if (rows.length > 0) changed(await db.insert(lines).values(rows));
+    },
+    /** For writers outside this repository (the node API's registration, SQL in tests). */
+    networkChanged(): void {
+      publicLines.invalidate();
     },
     async insertPermission(permission: { id: string; name: string; desc?: string }): Promise<void> {
       await db.insert(permissions).values(permission).onConflictDoNothing();
@@ -39,16 +71,12 @@ export function createNetworkRepository(db: Db) {
         .onConflictDoUpdate({ target: [userPermissions.userId, userPermissions.permissionId], set: { expireTime } });
     },
 
-    /** Public lines of enabled agents, with their agent and entry, in display order. */
-    async publicLines(): Promise<Array<{ line: Line; agent: Agent; entry: Entry | null }>> {
-      const rows = await db
-        .select({ line: lines, agent: agents, entry: entries })
-        .from(lines)
-        .innerJoin(agents, eq(lines.agentID, agents.id))
-        .leftJoin(entries, eq(lines.entryID, entries.id))
-        .where(and(eq(lines.public, true), eq(agents.status, true)))
-        .orderBy(lines.index, agents.index, lines.id);
-      return rows;
+    /**
+     * Public lines of enabled agents, with their agent and entry, in display order; at most
+     * PUBLIC_LINES_MAX_AGE_MS old. Shared by every caller: never mutate what it returns.
+     */
+    publicLines(): Promise<readonly PublicLine[]> {
+      return publicLines.get();
     },
 
     /** Ids of the user's permissions that have not expired at `now`. */
@@ -66,7 +94,7 @@ export function createNetworkRepository(db: Db) {
     },
 
     async deleteLinesOf(agentIds: string[]): Promise<void> {
-      if (agentIds.length > 0) await db.delete(lines).where(inArray(lines.agentID, agentIds));
+      if (agentIds.length > 0) changed(await db.delete(lines).where(inArray(lines.agentID, agentIds)));
     },
   };
 }

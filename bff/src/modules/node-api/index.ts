@@ -19,10 +19,11 @@ async function nodeApiModule(fastify: FastifyInstance) {
     repo: createNodeApiRepository(fastify.db),
     usage: fastify.usage,
     timeZone: fastify.config.serviceTimezone,
+    networkChanged: () => fastify.network.networkChanged(),
   });
   fastify.decorate('nodeApi', service);
   agentListRoute(fastify, service);
   await fastify.register(async (scope) => nodeApiRoutes(scope, service));
 }
 
-export default fp(nodeApiModule, { name: 'node-api', dependencies: ['db', 'config', 'auth', 'envelope', 'usage'] });
+export default fp(nodeApiModule, { name: 'node-api', dependencies: ['db', 'config', 'auth', 'envelope', 'usage', 'network'] });

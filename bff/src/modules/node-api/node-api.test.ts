@@ -53,6 +53,7 @@ describe('node authentication', () => {
   it('refuses a disabled agent', async () => {
     const off = await createNode(app);
     await app.database.query('UPDATE agents SET status = false WHERE id = $1', [off.agentId]);
+    app.network.networkChanged();
     expect((await getUsers(off)).statusCode).toBe(401);
   });
 });

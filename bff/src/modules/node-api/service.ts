@@ -98,11 +98,14 @@ export function createNodeApiService({
   repo,
   usage,
   timeZone,
+  networkChanged = () => {},
   now = () => new Date(),
 }: {
   repo: NodeApiRepository;
   usage: UsageService;
   timeZone: string;
+  /** Drops the subscriptions' snapshot of the network after this service added agents or lines. */
+  networkChanged?: () => void;
   now?: () => Date;
 }) {
   return {
@@ -181,10 +184,12 @@ export function createNodeApiService({
     /** SEED_FILE agents: created with the given secret (hashed) unless the id exists. */
     async ensureSeedAgent(seed: NonNullable<SeedFile['agents']>[number]): Promise<boolean> {
       const { secret, lines: seedLines, ...fields } = seed;
-      return repo.insertAgentIfAbsent(
+      const inserted = await repo.insertAgentIfAbsent(
         { ...fields, desc: fields.desc ?? '', secretHash: hashNodeSecret(secret) },
         (seedLines ?? []).map((line, index) => ({ ...line, index, agentID: seed.id })),
       );
+      if (inserted) networkChanged();
+      return inserted;
     },
 
     /** The user-side node list: enabled agents with the latency they last reported (null when stale). */

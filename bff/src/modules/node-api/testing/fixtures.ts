@@ -35,6 +35,7 @@ export async function createNode(
       [id, i, `线路 ${i}`, agentId, line.protocol ?? 'vmesh_tcp', line.scale ?? 1, line.permissionRequire ?? null, line.disableForAgency ?? false, line.public ?? true],
     );
   }
+  app.network.networkChanged();
   return { agentId, secret, lineIds };
 }
 
