@@ -91,8 +91,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(trafficModule);
   await app.register(signUseModule);
   await app.register(accountsModule);
-  await app.register(permissionsModule);
   await app.register(networkModule);
+  await app.register(permissionsModule);
   await app.register(subscriptionsModule);
   await app.register(usageModule);
   await app.register(nodeApiModule);

@@ -101,10 +101,20 @@ describe('userinfo', () => {
     expect(result.code).toBe(Codes.SESSION_EXPIRED);
   });
 
-  it('lists no permissions yet, behind a login', async () => {
+  it('lists the permissions a user holds until they expire, behind a login', async () => {
     const cookie = await loginAsAdmin(app);
     expect((await call(app, '/api/permission/mypermissions', {}, { cookie })).result).toMatchObject({ code: 0, data: [] });
     expect((await call(app, '/api/permission/mypermissions')).result.code).toBe(Codes.SESSION_EXPIRED);
+
+    const [admin] = await app.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [TEST_ADMIN.email]);
+    const later = new Date(Date.now() + 30 * 86_400_000);
+    await app.network.insertPermission({ id: 'perm-exclusive-1', name: 'line_exclusive_1', desc: '专线 1' });
+    await app.network.insertPermission({ id: 'perm-old', name: 'line_old', desc: '过期的' });
+    await app.network.grantPermission(admin!.id, 'perm-exclusive-1', later);
+    await app.network.grantPermission(admin!.id, 'perm-old', new Date(Date.now() - 1000));
+    expect((await call(app, '/api/permission/mypermissions', {}, { cookie })).result.data).toEqual([
+      { id: 'perm-exclusive-1', name: 'line_exclusive_1', desc: '专线 1', expireTime: later.toISOString() },
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   agents,
@@ -77,6 +77,16 @@ export function createNetworkRepository(db: Db) {
      */
     publicLines(): Promise<readonly PublicLine[]> {
       return publicLines.get();
+    },
+
+    /** The user's permissions that have not expired at `now`, soonest expiry first. */
+    async activePermissions(userId: string, now: Date): Promise<Array<{ id: string; name: string; desc: string; expireTime: Date }>> {
+      return db
+        .select({ id: permissions.id, name: permissions.name, desc: permissions.desc, expireTime: userPermissions.expireTime })
+        .from(userPermissions)
+        .innerJoin(permissions, eq(userPermissions.permissionId, permissions.id))
+        .where(and(eq(userPermissions.userId, userId), gt(userPermissions.expireTime, now)))
+        .orderBy(asc(userPermissions.expireTime), asc(permissions.name));
     },
 
     /** Ids of the user's permissions that have not expired at `now`. */
