@@ -4,4 +4,17 @@
 // Storybook API from here instead. `storybook/test` is an external of the preview bundle, so
 // this adds no second copy of it.
 export type { Decorator, Loader, Meta, StoryObj } from 'storybook-react-rsbuild';
+import { expect, waitFor, within } from 'storybook/test';
 export { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+
+/** Waits until an element (a toast, a dialog) has finished fading in, and returns it. */
+export async function expectShown(find: () => Promise<HTMLElement>): Promise<HTMLElement> {
+  const element = await find();
+  await waitFor(() => expect(element).toBeVisible(), { timeout: 3000 });
+  return element;
+}
+
+/** A toast (rendered in a portal outside the story's canvas) with this text becomes visible. */
+export function expectToast(text: string): Promise<HTMLElement> {
+  return expectShown(() => within(document.body).findByText(text, {}, { timeout: 3000 }));
+}

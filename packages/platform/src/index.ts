@@ -12,3 +12,6 @@ export * from './subscription-links.js';
 export * from './subscription-clients.js';
 export * from './clipboard.js';
 export * from './use-subscription-links.js';
+export * from './require-login.js';
+export * from './money.js';
+export * from './use-call-data.js';

@@ -9,3 +9,4 @@ export { definePages } from './components/remote-pages.js';
 export { QrDialog, QR_DRAW_DELAY_MS, QR_SIZE, type QrDialogProps } from './components/qr-dialog.js';
 export { Dropdown, type DropdownProps } from './components/dropdown.js';
 export { whenNoModalOpen } from './components/when-no-modal.js';
+export { QrCode, type QrCodeProps } from './components/qr-code.js';

@@ -79,6 +79,11 @@ export interface PaymentResult {
   qrcode?: string;
   /** alipays:// link for the scheme mode. */
   urlscheme?: string;
+  /**
+   * Optional (added by mf-shop): when the trade stops being watched (ISO time). The USDT dialog
+   * states this deadline; without it, the default check window of the settings is stated.
+   */
+  expire_time?: string;
 }
 
 /** The answer of /api/shop/trade_status. */
