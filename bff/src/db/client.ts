@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,30 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Inside `db.transaction(fn)`, the shared `db` handle means that transaction: code that reaches
+ * the database through `db` while a transaction is open in the same async flow (a settings read
+ * in the middle of dobuy, a service given `db` and called with a `tx` in hand) joins it. Without
+ * this, PGlite (one connection) waits for the open transaction forever, and PostgreSQL holds two
+ * pool connections per request, which starves the pool under load. A transaction opened inside
+ * one becomes a savepoint of it.
+ */
+export function withAmbientTransactions(db: Db): Db {
+  const current = new AsyncLocalStorage<Db>();
+  const transaction = (base: Db, nested: boolean): Db['transaction'] =>
+    ((fn: (tx: Db) => Promise<unknown>, config?: unknown) =>
+      base.transaction((tx) => current.run(tx, () => fn(tx)), nested ? undefined : (config as never))) as Db['transaction'];
+  return new Proxy(db, {
+    get(target, property) {
+      const tx = current.getStore();
+      const base = tx ?? target;
+      if (property === 'transaction') return transaction(base, tx !== undefined);
+      const value: unknown = Reflect.get(base, property, base);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(base) : value;
+    },
+  });
+}
+
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.driver === 'postgres' ? openPostgres(config.url) : openPglite(config);
 }
@@ -51,7 +76,7 @@ async function openPglite(
     owned = true;
   }
   const pgliteDb = drizzlePglite(client, { schema });
-  const db: Db = pgliteDb;
+  const db = withAmbientTransactions(pgliteDb);
   const query = async <T>(text: string, params?: unknown[]) =>
     (await client.query<T>(text, params as unknown[])).rows;
   return {
@@ -76,7 +101,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client dropped by the server (restart, failover) must not crash the process;
   // the next query gets a fresh connection or a clear error.
   pool.on('error', () => {});
-  const db: Db = drizzleNodePg(pool, { schema });
+  const db = withAmbientTransactions(drizzleNodePg(pool, { schema }));
   const query = async <T>(text: string, params?: unknown[]) =>
     (await pool.query(text, params)).rows as T[];
   let closed = false;

@@ -30,3 +30,42 @@ export function attemptLimit(fastify: FastifyInstance, name: string, windows: At
     }
   };
 }
+
+export interface FailureLimit {
+  /** preHandler: refuses while any window is used up, before the call looks at anything. */
+  check: preHandlerAsyncHookHandler;
+  /** Counts one failed attempt in every window. */
+  recordFailure(request: FastifyRequest): Promise<void>;
+}
+
+/**
+ * Counts failures only (wrong passwords, coupon codes that do not work), so people who use a call
+ * often are never slowed down. Once a window is used up the call is refused with `refusal()` (and
+ * a Retry-After) until the window passes. Counters are per instance, like attemptLimit's.
+ */
+export function failureLimit(
+  fastify: FastifyInstance,
+  name: string,
+  windows: AttemptWindow[],
+  refusal: () => DomainError = () => new DomainError(Codes.RATE_LIMITED),
+): FailureLimit {
+  const limiters = windows.map((w) => ({
+    key: w.key,
+    limiter: fastify.createRateLimit({ max: w.max, timeWindow: w.timeWindowMs, keyGenerator: (r) => `${name}|${w.key(r)}` }),
+  }));
+  return {
+    check: async function failureLimitHandler(request, reply) {
+      for (const { key, limiter } of limiters) {
+        if (key(request) === '') continue;
+        const state = await limiter(request, { increment: false });
+        if (!state.isAllowed && state.remaining === 0) {
+          reply.header('retry-after', Math.max(1, state.ttlInSeconds));
+          throw refusal();
+        }
+      }
+    },
+    async recordFailure(request) {
+      for (const { key, limiter } of limiters) if (key(request) !== '') await limiter(request);
+    },
+  };
+}

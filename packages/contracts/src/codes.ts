@@ -95,6 +95,7 @@ export const defaultMessages: Partial<Record<number, string>> = {
   [Codes.DESCRIBE_URL_REFUSED]: 'DESCRIBE_URL_ERROR',
   [Codes.SIGN_USE_PAID_ONLY]: '付费用户才能领取每日福利',
   [Codes.SIGN_USE_DONE_TODAY]: '今天已经签到过了',
+  [Codes.ORDER_NOT_CANCELLABLE]: '订单已支付或已取消，无法取消',
   [Codes.COMBO_UNAVAILABLE]: '商品不存在或已下架',
   [Codes.ORDER_NOT_OPEN]: '订单不存在或已关闭',
   [Codes.PAY_MODE_UNAVAILABLE]: '该支付方式暂不可用',

@@ -2,7 +2,7 @@ import { Codes, cookieNames, type ConfirmAnswer } from '@portal/contracts';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../lib/domain-error.js';
-import { attemptLimit } from '../../lib/throttle.js';
+import { attemptLimit, failureLimit } from '../../lib/throttle.js';
 import { clearSessionCookies, setSessionCookies } from '../../plugins/app/auth.js';
 import { describeValueError, payloadOf } from '../../plugins/app/envelope.js';
 import { ownOrigin } from '../../plugins/app/origin-check.js';
@@ -36,25 +36,10 @@ const emailOfPayload = (request: FastifyRequest) => {
  */
 function loginThrottle(fastify: FastifyInstance) {
   const { max, timeWindowMs } = fastify.config.loginRateLimit;
-  const limiters = [
-    fastify.createRateLimit({ max, timeWindow: timeWindowMs, keyGenerator: (r) => `login|${r.ip}|${emailOfPayload(r)}` }),
-    fastify.createRateLimit({ max: max * 5, timeWindow: timeWindowMs, keyGenerator: (r) => `login|${r.ip}` }),
-  ];
-  return {
-    /** preHandler: refuses while any window is used up, before the password is looked at. */
-    check: async (request: FastifyRequest, reply: FastifyReply) => {
-      for (const limiter of limiters) {
-        const state = await limiter(request, { increment: false });
-        if (!state.isAllowed && state.remaining === 0) {
-          reply.header('retry-after', Math.max(1, state.ttlInSeconds));
-          throw new DomainError(Codes.RATE_LIMITED);
-        }
-      }
-    },
-    recordFailure: async (request: FastifyRequest) => {
-      for (const limiter of limiters) await limiter(request);
-    },
-  };
+  return failureLimit(fastify, 'login', [
+    { max, timeWindowMs, key: (r) => `${r.ip}|${emailOfPayload(r)}` },
+    { max: max * 5, timeWindowMs, key: (r) => r.ip },
+  ]);
 }
 
 /** Where links in mails point: the configured public base URL, else the origin this request was sent to. */

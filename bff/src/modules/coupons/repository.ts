@@ -1,4 +1,4 @@
-import { and, count, eq, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { couponUses, coupons, type Coupon, type NewCoupon } from '../../db/schema.js';
 
@@ -42,6 +42,24 @@ export const couponsRepository = {
 
   async insertUse(tx: Db, use: typeof couponUses.$inferInsert): Promise<void> {
     await tx.insert(couponUses).values(use);
+  },
+
+  /** Marks the order's live use deleted; the coupon it belonged to, or undefined when there was none. */
+  async deleteUseOfOrder(tx: Db, orderId: string): Promise<string | undefined> {
+    const [row] = await tx
+      .update(couponUses)
+      .set({ isDeleted: true })
+      .where(and(eq(couponUses.orderId, orderId), eq(couponUses.isDeleted, false)))
+      .returning({ couponId: couponUses.couponId });
+    return row?.couponId;
+  },
+
+  /** Gives one use back to the coupon (the counterpart of takeUse). */
+  async giveBackUse(tx: Db, couponId: string): Promise<void> {
+    await tx
+      .update(coupons)
+      .set({ authTimes: sql`${coupons.authTimes} - 1` })
+      .where(and(eq(coupons.id, couponId), gt(coupons.authTimes, 0)));
   },
 
   /** false when the code is taken. */

@@ -1,12 +1,36 @@
-import { Codes, messages, type RedeemCouponAnswer } from '@portal/contracts';
+import { Codes, messages, shopMessages, type RedeemCouponAnswer } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import type { Coupon, NewCoupon } from '../../db/schema.js';
 import { DomainError } from '../../lib/domain-error.js';
+import { floorPart } from '../../lib/money.js';
 import { newObjectId } from '../../lib/random.js';
 import type { TrafficService } from '../traffic/index.js';
 import { couponsRepository as repo } from './repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** Trial coupons are redeemed directly; cash and discount coupons only on orders. */
+type CouponUse = 'trial' | 'order';
+type Refusal = 'notFound' | 'wrongType' | 'expired' | 'perUser' | 'exhausted';
+const ORDER_TYPES: ReadonlySet<Coupon['type']> = new Set(['cash', 'discount']);
+
+const REFUSALS: Record<CouponUse, Record<Refusal, [number, string]>> = {
+  trial: {
+    notFound: [Codes.COUPON_NOT_FOUND, messages.coupon.notFound],
+    wrongType: [Codes.COUPON_WRONG_TYPE, messages.coupon.wrongType],
+    expired: [Codes.COUPON_EXPIRED, messages.coupon.expired],
+    perUser: [Codes.COUPON_USED, messages.coupon.used],
+    exhausted: [Codes.COUPON_EXHAUSTED, messages.coupon.exhausted],
+  },
+  // spec-2 §8: on an order, the per-user limit and an exhausted coupon are both 1017.
+  order: {
+    notFound: [Codes.COUPON_NOT_FOUND, shopMessages.coupon.other],
+    wrongType: [Codes.COUPON_TRIAL_ON_ORDER, shopMessages.coupon.trialOnOrder],
+    expired: [Codes.COUPON_EXPIRED, shopMessages.coupon.expired],
+    perUser: [Codes.COUPON_USED, shopMessages.coupon.limit],
+    exhausted: [Codes.COUPON_USED, shopMessages.coupon.limit],
+  },
+};
 
 export type NewCouponInput = Omit<NewCoupon, 'id' | 'authTimes' | 'createTime'>;
 
@@ -23,23 +47,26 @@ export interface CouponsDeps {
  * the (coupon, user) lock, then the coupon row, then the user row.
  */
 export function createCouponsService({ db, traffic, now = () => new Date() }: CouponsDeps) {
-  async function redeemIn(tx: Db, userId: string, code: string): Promise<RedeemCouponAnswer> {
+  /** Finds a coupon by code and takes one of its uses for the user, or refuses with the use's codes. */
+  async function claimUse(tx: Db, userId: string, code: string, use: CouponUse): Promise<Coupon> {
+    const refuse = (reason: Refusal): never => {
+      const [errorCode, message] = REFUSALS[use][reason];
+      throw new DomainError(errorCode, message);
+    };
     const coupon = await repo.findByCode(tx, code);
-    if (coupon === undefined) throw new DomainError(Codes.COUPON_NOT_FOUND, messages.coupon.notFound);
-    if (coupon.type === 'cash' || coupon.type === 'discount') {
-      throw new DomainError(Codes.COUPON_WRONG_TYPE, messages.coupon.wrongType);
-    }
-    const at = now();
-    if (coupon.expireTime !== null && coupon.expireTime.getTime() <= at.getTime()) {
-      throw new DomainError(Codes.COUPON_EXPIRED, messages.coupon.expired);
-    }
+    if (coupon === undefined) return refuse('notFound');
+    if (ORDER_TYPES.has(coupon.type) !== (use === 'order')) refuse('wrongType');
+    if (coupon.expireTime !== null && coupon.expireTime.getTime() <= now().getTime()) refuse('expired');
 
     await repo.lockUserCoupon(tx, coupon.id, userId);
-    if ((await repo.countUses(tx, coupon.id, userId)) >= coupon.useNumPerUser) {
-      throw new DomainError(Codes.COUPON_USED, messages.coupon.used);
-    }
-    if (!(await repo.takeUse(tx, coupon.id))) throw new DomainError(Codes.COUPON_EXHAUSTED, messages.coupon.exhausted);
+    if ((await repo.countUses(tx, coupon.id, userId)) >= coupon.useNumPerUser) refuse('perUser');
+    if (!(await repo.takeUse(tx, coupon.id))) refuse('exhausted');
+    return coupon;
+  }
 
+  async function redeemIn(tx: Db, userId: string, code: string): Promise<RedeemCouponAnswer> {
+    const coupon = await claimUse(tx, userId, code, 'trial');
+    const at = now();
     const useId = newObjectId();
     const addTraffic = coupon.type === 'freeUse' ? coupon.traffic : 0;
     const addDay = coupon.type === 'freeTime' ? coupon.vipDay : 0;
@@ -72,6 +99,39 @@ export function createCouponsService({ db, traffic, now = () => new Date() }: Co
     async create(input: NewCouponInput): Promise<{ created: boolean; id: string }> {
       const id = newObjectId();
       return { created: await repo.insertIfCodeFree(db, { ...input, id }), id };
+    },
+
+    /**
+     * Takes a use of a cash or discount coupon for an order, in the caller's transaction (the
+     * order row is locked by then). The discount never exceeds the price: cash up to the price,
+     * discount coupons floor(price × (1 - discount)).
+     */
+    async takeForOrder(
+      tx: Db,
+      { userId, orderId, code, priceCents }: { userId: string; orderId: string; code: string; priceCents: number },
+    ): Promise<{ coupon: Coupon; discountCents: number }> {
+      const coupon = await claimUse(tx, userId, code.trim(), 'order');
+      const discountCents =
+        coupon.type === 'cash' ? Math.min(coupon.forMoneyCents, priceCents) : Math.min(floorPart(priceCents, 1 - coupon.discount), priceCents);
+      await repo.insertUse(tx, {
+        id: newObjectId(),
+        couponId: coupon.id,
+        userId,
+        orderId,
+        code: coupon.code,
+        type: coupon.type,
+        addMoneyCents: discountCents,
+        discount: coupon.type === 'discount' ? coupon.discount : null,
+      });
+      return { coupon, discountCents };
+    },
+
+    /** Releases the use an order holds (its record marked deleted, the use given back); false when it held none. */
+    async releaseForOrder(tx: Db, orderId: string): Promise<boolean> {
+      const couponId = await repo.deleteUseOfOrder(tx, orderId);
+      if (couponId === undefined) return false;
+      await repo.giveBackUse(tx, couponId);
+      return true;
     },
 
     async byId(id: string): Promise<Coupon | undefined> {

@@ -1,7 +1,61 @@
+import { Codes } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DomainError } from '../../lib/domain-error.js';
+import type { PaymentsService } from '../payments/types.js';
+import { ordersRoutes } from './routes.js';
+import { createOrdersService, type OrdersService } from './service.js';
 
-/** Placeholder: being built (issue 5). */
-async function ordersModule(_fastify: FastifyInstance) {}
+export type { OrdersService } from './service.js';
 
-export default fp(ordersModule, { name: 'orders', dependencies: ['db', 'auth', 'envelope'] });
+declare module 'fastify' {
+  interface FastifyInstance {
+    orders: OrdersService;
+  }
+}
+
+/** How often the expiry job looks for open orders whose time is up. */
+export const EXPIRY_INTERVAL_MS = 60_000;
+
+const paymentsUnavailable: PaymentsService = {
+  start: async () => {
+    throw new DomainError(Codes.PAY_MODE_UNAVAILABLE);
+  },
+};
+
+/** Orders, coupons on orders, the wallet deduction, dobuy and trade status; the expiry job. */
+async function ordersModule(fastify: FastifyInstance) {
+  const payments = fastify.hasDecorator('payments')
+    ? (fastify as unknown as { payments: PaymentsService }).payments
+    : paymentsUnavailable;
+  const orders = createOrdersService({
+    db: fastify.db,
+    shop: fastify.shop,
+    coupons: fastify.coupons,
+    wallet: fastify.wallet,
+    fulfilment: fastify.fulfilment,
+    payments,
+    settings: fastify.settings,
+  });
+  fastify.decorate('orders', orders);
+  ordersRoutes(fastify, orders);
+
+  // Open orders past expires_at are cancelled like cancel_order does (coupon and wallet released).
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = orders
+      .expireDue()
+      .then((n) => n > 0 && fastify.log.info({ cancelled: n }, 'expired orders cancelled'))
+      .catch((err: unknown) => fastify.log.error({ err }, 'order expiry failed'));
+  }, EXPIRY_INTERVAL_MS);
+  timer.unref();
+  fastify.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
+export default fp(ordersModule, {
+  name: 'orders',
+  dependencies: ['db', 'auth', 'envelope', 'settings', 'coupons', 'wallet', 'fulfilment', 'payments', 'shop'],
+});

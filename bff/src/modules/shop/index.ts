@@ -1,7 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { shopRoutes } from './routes.js';
+import { createShopService, type ShopService } from './service.js';
 
-/** Placeholder: being built (issue 5). */
-async function shopModule(_fastify: FastifyInstance) {}
+export type { ShopService, Viewer } from './service.js';
+export { ComboFields } from './schema.js';
+export { agencyHostOf, isAgencyRequest } from './agency.js';
 
-export default fp(shopModule, { name: 'shop', dependencies: ['db', 'auth', 'envelope'] });
+declare module 'fastify' {
+  interface FastifyInstance {
+    shop: ShopService;
+  }
+}
+
+/** Products (spec-2 combos) and the shop list. */
+async function shopModule(fastify: FastifyInstance) {
+  const shop = createShopService({ db: fastify.db, settings: fastify.settings });
+  fastify.decorate('shop', shop);
+  shopRoutes(fastify, shop);
+}
+
+export default fp(shopModule, { name: 'shop', dependencies: ['db', 'auth', 'envelope', 'settings'] });

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/build-test-app.js';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const noteOf = async () =>
+  (await app.database.query<{ value: unknown }>("SELECT value FROM settings WHERE key = 'notice_title'"))[0]?.value;
+
+describe('ambient transactions', () => {
+  it('a read through the shared handle inside a transaction joins it (no second connection, no wait)', async () => {
+    const seen = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO settings (key, value) VALUES ('notice_title', '"inside"') ON CONFLICT (key) DO UPDATE SET value = '"inside"'`);
+      return app.settings.get('notice_title');
+    });
+    expect(seen).toBe('inside');
+    await app.database.query("DELETE FROM settings WHERE key = 'notice_title'");
+  });
+
+  it('what the shared handle wrote inside a transaction is rolled back with it', async () => {
+    await expect(
+      app.db.transaction(async () => {
+        await app.settings.set({ notice_title: 'rolled back' });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await noteOf()).toBeUndefined();
+  });
+
+  it('a transaction opened inside one is a savepoint: its failure leaves the outer work in place', async () => {
+    await app.db.transaction(async () => {
+      await app.settings.set({ notice_title: 'outer' });
+      await expect(
+        app.db.transaction(async () => {
+          await app.settings.set({ notice_title: 'inner' });
+          throw new Error('inner fails');
+        }),
+      ).rejects.toThrow('inner fails');
+    });
+    expect(await noteOf()).toBe('outer');
+    await app.database.query("DELETE FROM settings WHERE key = 'notice_title'");
+  });
+
+  it('outside a transaction the handle is the plain database again', async () => {
+    await app.db.transaction(async () => undefined);
+    await Promise.all([app.settings.get('notice_title'), app.db.transaction(async (tx) => tx.execute(sql`SELECT 1`))]);
+  });
+});
