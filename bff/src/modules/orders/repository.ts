@@ -71,8 +71,9 @@ export const ordersRepository = {
     return row!;
   },
 
-  async updateTrade(tx: Db, tradeId: string, fields: Partial<typeof trades.$inferInsert>): Promise<void> {
-    await tx.update(trades).set(fields).where(eq(trades.id, tradeId));
+  async updateTrade(tx: Db, tradeId: string, fields: Partial<typeof trades.$inferInsert>): Promise<Trade> {
+    const [row] = await tx.update(trades).set(fields).where(eq(trades.id, tradeId)).returning();
+    return row!;
   },
 
   /** Cancels the order's open trades, but `exceptTradeId`. */

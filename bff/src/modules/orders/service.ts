@@ -226,7 +226,8 @@ export function createOrdersService({ db, shop, coupons, wallet, fulfilment, pay
      */
     async doBuy(userId: string, buy: BuyRequest): Promise<PaymentResult> {
       const [policy, returnSetting] = await Promise.all([fulfilment.rebatePolicy(), settings.get('return_url')]);
-      const returnUrl = acceptedReturnUrl(buy.returnUrl, buy.ownOrigins, returnSetting) || returnSetting || `${buy.baseUrl}/#/order`;
+      const returnUrl =
+        acceptedReturnUrl(buy.returnUrl, buy.ownOrigins, returnSetting) || returnSetting || `${buy.baseUrl}/#/order?${buy.payMode}_pay`;
       return inOpenOrder(userId, buy.orderId, async (tx, order) => {
         const payable = payableCents(order);
         const gains = { add_traffic: order.addTraffic, add_vip_duration: order.addVipDuration };
@@ -250,7 +251,7 @@ export function createOrdersService({ db, shop, coupons, wallet, fulfilment, pay
           clientIp: buy.clientIp,
           baseUrl: buy.baseUrl,
         });
-        await repo.updateTrade(tx, trade.id, {
+        const opened = await repo.updateTrade(tx, trade.id, {
           provider: started.provider,
           ...(started.usdtAmountMilli === undefined ? {} : { usdtAmountMilli: started.usdtAmountMilli }),
           ...(started.usdtAddress === undefined ? {} : { usdtAddress: started.usdtAddress }),
@@ -261,6 +262,7 @@ export function createOrdersService({ db, shop, coupons, wallet, fulfilment, pay
           _id: trade.id,
           third_pay_platform: started.provider,
           request_pay_amound: yuanOf(payable),
+          expire_time: opened.expiresAt.toISOString(),
           ...(started.usdtAddress === undefined ? {} : { usdtAdress: started.usdtAddress }),
           ...(started.usdtAmountMilli === undefined ? {} : { request_pay_amound_usdt: started.usdtAmountMilli / 1000 }),
           ...(started.payurl === undefined ? {} : { payurl: started.payurl }),
