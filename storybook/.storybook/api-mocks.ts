@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import { Codes, encodeResponse } from '@portal/contracts';
+import { Codes, decodeRequest, encodeResponse } from '@portal/contracts';
 
 /**
  * An MSW handler that answers `POST <any origin>/api/<path>` the way the BFF does: the
@@ -24,4 +24,27 @@ export function pendingHandler(path: string, method: 'get' | 'post' = 'post') {
     await delay('infinite');
     return HttpResponse.json({});
   });
+}
+
+/** One answer of `apiSequence`. */
+export interface MockAnswer<T> {
+  data: T;
+  code?: number;
+  msg?: string;
+}
+
+/**
+ * Answers successive calls of `POST /api/<path>` with successive answers (the last one repeats)
+ * and records each decoded payload, so a story can check what was sent and how often: polling
+ * that must stop, a code that must be trimmed.
+ */
+export function apiSequence<T>(path: string, answers: MockAnswer<T>[]) {
+  const route = path.replace(/^\/+/, '');
+  const calls: Record<string, unknown>[] = [];
+  const handler = http.post(`*/api/${route}`, async ({ request }) => {
+    calls.push(decodeRequest(await request.json()));
+    const answer = answers[Math.min(calls.length - 1, answers.length - 1)]!;
+    return HttpResponse.json(encodeResponse({ code: answer.code ?? Codes.OK, data: answer.data, msg: answer.msg ?? 'ok' }));
+  });
+  return { handler, calls };
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { GiB, type OrderStatus } from '@portal/contracts';
-import { gainedText, isUnpaid, matchesFilter, newestFirst, paidAmount, parseFilter, statusLabel } from './order-status.js';
+import {
+  gainedText,
+  isUnpaid,
+  matchesFilter,
+  newestFirst,
+  paidAmount,
+  parseFilter,
+  statusLabel,
+} from './order-status.js';
 
 const statuses: OrderStatus[] = ['topay', 'wallet_spend', 'paied', 'cancled'];
 

@@ -17,7 +17,13 @@ export interface TradePollingOptions {
  * answer, so a slow network never piles requests up) until it is paid or closed, or until the
  * returned stop function runs. An answer that arrives after stop is ignored.
  */
-export function startTradePolling({ tradeId, intervalMs, fetchStatus, onPaid, onClosed }: TradePollingOptions): () => void {
+export function startTradePolling({
+  tradeId,
+  intervalMs,
+  fetchStatus,
+  onPaid,
+  onClosed,
+}: TradePollingOptions): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const ask = async () => {

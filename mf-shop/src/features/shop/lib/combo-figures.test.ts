@@ -35,7 +35,12 @@ describe('product cards', () => {
   });
 
   it('uses the default daily limit of 50 G when the product sets none', () => {
-    expect(comboFigures(product({ vipDuration: 30 })).time).toEqual({ days: 30, bonusDays: 0, limitGB: 50, totalGB: 1500 });
+    expect(comboFigures(product({ vipDuration: 30 })).time).toEqual({
+      days: 30,
+      bonusDays: 0,
+      limitGB: 50,
+      totalGB: 1500,
+    });
   });
 
   it('shows both cards for a product that carries both', () => {

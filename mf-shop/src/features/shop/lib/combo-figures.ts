@@ -29,16 +29,21 @@ export interface ComboFigures {
   bonusPercent: number;
 }
 
-const positive = (n: number | null | undefined): number => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : 0);
+const positive = (n: number | null | undefined): number =>
+  typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : 0;
 
 /** What a product's cards state (spec-2 §2 "Shop"). */
-export function comboFigures(combo: Pick<Combo, 'traffic' | 'vipDuration' | 'limit' | 'additionPersend'>): ComboFigures {
+export function comboFigures(
+  combo: Pick<Combo, 'traffic' | 'vipDuration' | 'limit' | 'additionPersend'>,
+): ComboFigures {
   const bonusPercent = positive(combo.additionPersend);
   const rate = bonusPercent / 100;
   const traffic = positive(combo.traffic);
   const days = positive(combo.vipDuration);
   const volume =
-    traffic > 0 ? { baseGB: traffic / GiB, bonusGB: (traffic / GiB) * rate, totalGB: (traffic / GiB) * (1 + rate) } : null;
+    traffic > 0
+      ? { baseGB: traffic / GiB, bonusGB: (traffic / GiB) * rate, totalGB: (traffic / GiB) * (1 + rate) }
+      : null;
   const limitGB = positive(combo.limit) || DEFAULT_TIME_PACKAGE_LIMIT_GB;
   const time = days > 0 ? { days, bonusDays: days * rate, limitGB, totalGB: limitGB * days * (1 + rate) } : null;
   return { volume, time, bonusPercent };

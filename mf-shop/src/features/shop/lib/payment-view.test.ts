@@ -14,12 +14,17 @@ const result = (overrides: Partial<PaymentResult>): PaymentResult => ({
 
 describe('payment screen', () => {
   it('shows the QR code of Alipay and WeChat Pay on a computer', () => {
-    expect(paymentView(result({ qrcode: 'https://qr.alipay.com/x', payurl: 'https://pay/x' }), 'alipay', false)).toEqual({
+    expect(
+      paymentView(result({ qrcode: 'https://qr.alipay.com/x', payurl: 'https://pay/x' }), 'alipay', false),
+    ).toEqual({
       kind: 'qr',
       mode: 'alipay',
       content: 'https://qr.alipay.com/x',
     });
-    expect(paymentView(result({ qrcode: 'weixin://wxpay/x' }), 'wxpay', false)).toMatchObject({ kind: 'qr', mode: 'wxpay' });
+    expect(paymentView(result({ qrcode: 'weixin://wxpay/x' }), 'wxpay', false)).toMatchObject({
+      kind: 'qr',
+      mode: 'wxpay',
+    });
   });
 
   it('turns a payment page into a QR code on a computer when there is no code', () => {
@@ -31,11 +36,13 @@ describe('payment screen', () => {
   });
 
   it('opens the Alipay payment page on a phone instead of a QR code', () => {
-    expect(paymentView(result({ qrcode: 'https://qr.alipay.com/x', payurl: 'https://pay/x' }), 'alipay', true)).toEqual({
-      kind: 'redirect',
-      mode: 'alipay',
-      url: 'https://pay/x',
-    });
+    expect(paymentView(result({ qrcode: 'https://qr.alipay.com/x', payurl: 'https://pay/x' }), 'alipay', true)).toEqual(
+      {
+        kind: 'redirect',
+        mode: 'alipay',
+        url: 'https://pay/x',
+      },
+    );
   });
 
   it('keeps the WeChat QR code on a phone (the dialog lists the album steps), and opens the page only without one', () => {
@@ -54,9 +61,11 @@ describe('payment screen', () => {
   });
 
   it('shows the TRC20 address and the exact USDT amount', () => {
-    expect(
-      paymentView(result({ usdtAdress: 'TXYZ', request_pay_amound_usdt: 4.167 }), 'usdt', false),
-    ).toEqual({ kind: 'usdt', address: 'TXYZ', amountUsdt: 4.167 });
+    expect(paymentView(result({ usdtAdress: 'TXYZ', request_pay_amound_usdt: 4.167 }), 'usdt', false)).toEqual({
+      kind: 'usdt',
+      address: 'TXYZ',
+      amountUsdt: 4.167,
+    });
   });
 
   it('says when the answer carries nothing usable', () => {

@@ -44,7 +44,10 @@ describe('wallet rule preview', () => {
   });
 
   it('takes nothing from an empty wallet and nothing when the coupon covers everything', () => {
-    expect(walletPreview({ orderMoney: 30, couponDiscount: 0, walletMoney: 0 })).toMatchObject({ walletSpend: 0, toPay: 30 });
+    expect(walletPreview({ orderMoney: 30, couponDiscount: 0, walletMoney: 0 })).toMatchObject({
+      walletSpend: 0,
+      toPay: 30,
+    });
     expect(walletPreview({ orderMoney: 10, couponDiscount: 12, walletMoney: 50 })).toEqual({
       afterCoupon: 0,
       walletSpend: 0,
