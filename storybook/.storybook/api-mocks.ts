@@ -44,7 +44,9 @@ export function apiSequence<T>(path: string, answers: MockAnswer<T>[]) {
   const handler = http.post(`*/api/${route}`, async ({ request }) => {
     calls.push(decodeRequest(await request.json()));
     const answer = answers[Math.min(calls.length - 1, answers.length - 1)]!;
-    return HttpResponse.json(encodeResponse({ code: answer.code ?? Codes.OK, data: answer.data, msg: answer.msg ?? 'ok' }));
+    return HttpResponse.json(
+      encodeResponse({ code: answer.code ?? Codes.OK, data: answer.data, msg: answer.msg ?? 'ok' }),
+    );
   });
   return { handler, calls };
 }

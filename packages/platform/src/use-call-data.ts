@@ -2,10 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Codes } from '@portal/contracts';
 import type { CallResult } from './api-client.js';
 
-export type CallData<T> =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; data: T };
+export type CallData<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
 
 export interface UseCallDataOptions<T> {
   /** false: do not call (a visitor, say); the state stays 'loading' until enabled. */
