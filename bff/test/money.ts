@@ -15,7 +15,7 @@ export async function product(app: FastifyInstance, fields: Partial<ComboFields>
 
 /** Puts money in a wallet the only way money gets there: through the wallet service, with its ledger row. */
 export async function deposit(app: FastifyInstance, userId: string, cents: number): Promise<void> {
-  await app.db.transaction((tx) => app.wallet.change(tx, { userId, cents, kind: 'adjust', desc: 'test deposit' }));
+  await app.wallet.adjust(userId, cents, 'test deposit');
 }
 
 export async function coupon(app: FastifyInstance, input: Partial<NewCouponInput> = {}): Promise<{ id: string; code: string }> {

@@ -38,6 +38,8 @@ export interface SeedUser {
   isAgency?: boolean;
   canChangePassword?: boolean;
   canChangeDescribeKey?: boolean;
+  /** The inviter's code (channels.code). */
+  channelCode?: string;
 }
 
 export function normaliseEmail(email: string): string {
@@ -135,10 +137,11 @@ export function createAccountsService({
       return { userkey };
     },
 
-    /** A confirmed account created outside sign-up (seed data); false when the e-mail is taken. */
-    async createConfirmed(input: SeedUser): Promise<boolean> {
-      return repo.insertIfAbsent({
-        id: newObjectId(),
+    /** A confirmed account created outside sign-up (seed data): its id, or undefined when the e-mail is taken. */
+    async createConfirmed(input: SeedUser): Promise<string | undefined> {
+      const id = newObjectId();
+      const created = await repo.insertIfAbsent({
+        id,
         email: normaliseEmail(input.email),
         passwordHash: await passwords.hash(input.password),
         type: input.type === undefined ? 'normal' : input.type,
@@ -150,7 +153,14 @@ export function createAccountsService({
         isAgency: input.isAgency ?? false,
         canChangePassword: input.canChangePassword ?? true,
         canChangeDescribeKey: input.canChangeDescribeKey ?? true,
+        channelCode: input.channelCode ?? '',
       });
+      return created ? id : undefined;
+    },
+
+    /** The id of the account with this e-mail (seed data naming users by e-mail). */
+    async idOfEmail(email: string): Promise<string | undefined> {
+      return (await repo.findByEmail(normaliseEmail(email)))?.id;
     },
 
     /**

@@ -68,6 +68,11 @@ export const fulfilmentRepository = {
       });
   },
 
+  async permissionNames(db: Db): Promise<string[]> {
+    const rows = await db.select({ name: permissions.name }).from(permissions).orderBy(asc(permissions.name));
+    return rows.map((r) => r.name);
+  },
+
   /** Seed data: a user's invite channel, unless the code is taken or the user has one. */
   async insertChannelIfAbsent(db: Db, channel: typeof channels.$inferInsert): Promise<boolean> {
     const rows = await db.insert(channels).values(channel).onConflictDoNothing().returning({ code: channels.code });

@@ -157,6 +157,11 @@ export function createFulfilmentService({ db, traffic, wallet, settings, timeZon
       return outcome;
     },
 
+    /** Names of the permissions a product may grant (demo data picks one). */
+    async permissionNames(): Promise<string[]> {
+      return repo.permissionNames(db);
+    },
+
     /** Seed data: a user's own invite code; false when the code or the user's channel exists. */
     async ensureChannel(channel: { code: string; userId: string; name?: string; rewardRate?: number; consumerDurationDays?: number }): Promise<boolean> {
       return repo.insertChannelIfAbsent(db, channel);

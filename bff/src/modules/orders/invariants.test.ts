@@ -204,7 +204,7 @@ describe('property: random mixed operations', () => {
           else if (o.kind === 'expire') {
             await app.database.query("UPDATE orders SET expires_at = now() - interval '1 second' WHERE id = $1", [orderId]);
             await app.orders.expireDue();
-          } else {
+          } else if (o.kind === 'dobuy') {
             const { code, data } = await api.dobuy(orderId, { pay_mode: o.mode });
             if (code === 0 && data.status === 'topay') trades.push({ id: data._id, cents: Math.round(data.request_pay_amound * 100), provider: data.third_pay_platform });
           }

@@ -14,12 +14,16 @@ async function seedModule(fastify: FastifyInstance) {
     coupons: fastify.coupons,
     notices: fastify.notices,
     settings: fastify.settings,
+    shop: fastify.shop,
+    wallet: fastify.wallet,
+    fulfilment: fastify.fulfilment,
     ensureAgent: (agent) => fastify.nodeApi.ensureSeedAgent(agent),
   });
 
   const demoNow = demoData && (await seed.applyDemoOnce());
   if (demoNow) fastify.log.info('demo data created: notices and an announcement');
   if (demoNow && (await applyDemoNetwork(fastify.network))) fastify.log.info('demo network created: 3 agents, 1 entry, 6 lines');
+  if (demoNow) fastify.log.info({ products: await seed.applyDemoProducts() }, 'demo products created');
   const couponCode = demoCouponCode || (demoNow ? randomCouponCode() : '');
   if (couponCode !== '' && (await seed.ensureTrialCoupon(couponCode))) {
     fastify.log.warn(`Trial coupon created (8 GiB, once per user). Code: ${couponCode}`);
@@ -31,4 +35,7 @@ async function seedModule(fastify: FastifyInstance) {
   }
 }
 
-export default fp(seedModule, { name: 'seed', dependencies: ['accounts', 'coupons', 'notices', 'settings', 'network', 'node-api'] });
+export default fp(seedModule, {
+  name: 'seed',
+  dependencies: ['accounts', 'coupons', 'notices', 'settings', 'network', 'node-api', 'shop', 'wallet', 'fulfilment'],
+});

@@ -1,13 +1,15 @@
 import { agentTypes, couponTypes, lineProtocols } from '@portal/contracts';
 import { UserType } from '@portal/contracts/schemas';
 import { Type, type Static } from '@sinclair/typebox';
+import { ComboFields } from '../shop/schema.js';
 
 const Bytes = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 
 /**
- * SEED_FILE: users, coupons, notices, agents and settings applied at every start. Users, coupons
- * and agents are created when their e-mail / code / id is free, notices when no notice with the
- * same text and link exists; settings are written every time.
+ * SEED_FILE: users, coupons, notices, agents, products, channels and settings applied at every
+ * start. Users, coupons, agents, products and channels are created when their e-mail / code / id
+ * is free, notices when no notice with the same text and link exists; settings are written every
+ * time.
  */
 export const SeedFile = Type.Object(
   {
@@ -25,6 +27,10 @@ export const SeedFile = Type.Object(
             isAgency: Type.Optional(Type.Boolean()),
             canChangePassword: Type.Optional(Type.Boolean()),
             canChangeDescribeKey: Type.Optional(Type.Boolean()),
+            /** Yuan put in the wallet when the user is created (an 'adjust' ledger row). */
+            walletMoney: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000 })),
+            /** The inviter's code (a channel's code). */
+            channelCode: Type.Optional(Type.String({ maxLength: 32 })),
           },
           { additionalProperties: false },
         ),
@@ -43,6 +49,10 @@ export const SeedFile = Type.Object(
             vipDay: Type.Optional(Type.Integer({ minimum: 0 })),
             useNumPerUser: Type.Optional(Type.Integer({ minimum: 1 })),
             numberOfAuthorizations: Type.Integer({ minimum: 0 }),
+            /** cash: yuan taken off an order. */
+            forMoney: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000 })),
+            /** discount: the price multiplier, 0.1 to 1 (0.8 = 20% off). */
+            discount: Type.Optional(Type.Number({ minimum: 0.1, maximum: 1 })),
             /** ISO date-time; omitted: never expires. */
             expireTime: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
           },
@@ -90,6 +100,23 @@ export const SeedFile = Type.Object(
                 ),
               ),
             ),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
+    /** Products, created when their id is free (fixed ids let tests and links name them). */
+    combos: Type.Optional(Type.Array(Type.Composite([Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$' }) }), ComboFields], { additionalProperties: false }))),
+    /** Users' own invite codes, created when the code is free and the user (by e-mail) exists. */
+    channels: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }),
+            email: Type.String({ minLength: 3, maxLength: 254 }),
+            name: Type.Optional(Type.String({ maxLength: 100 })),
+            rewardRate: Type.Optional(Type.Number({ minimum: 0, maximum: 0.5 })),
+            consumerDuration: Type.Optional(Type.Integer({ minimum: 1, maximum: 36_500 })),
           },
           { additionalProperties: false },
         ),

@@ -33,21 +33,28 @@ const ADDRESS_TYPES = new Set<Wallet['addressType']>(['', 'USDT-ERC20', 'USDT-TR
  * balance.
  */
 export function createWalletService({ db, settings }: { db: Db; settings: SettingsService }) {
+  /** Applies a change; the new balance, or undefined when a debit is more than the balance. */
+  async function change(tx: Db, walletChange: WalletChange): Promise<number | undefined> {
+    checkSign(walletChange);
+    const balance = await repo.add(tx, walletChange.userId, walletChange.cents);
+    if (balance === undefined) return undefined;
+    await repo.insertEntry(tx, {
+      userId: walletChange.userId,
+      kind: walletChange.kind,
+      amountCents: walletChange.cents,
+      balanceAfterCents: balance,
+      orderId: walletChange.orderId ?? null,
+      desc: walletChange.desc,
+    });
+    return balance;
+  }
+
   return {
-    /** Applies a change; the new balance, or undefined when a debit is more than the balance. */
-    async change(tx: Db, change: WalletChange): Promise<number | undefined> {
-      checkSign(change);
-      const balance = await repo.add(tx, change.userId, change.cents);
-      if (balance === undefined) return undefined;
-      await repo.insertEntry(tx, {
-        userId: change.userId,
-        kind: change.kind,
-        amountCents: change.cents,
-        balanceAfterCents: balance,
-        orderId: change.orderId ?? null,
-        desc: change.desc,
-      });
-      return balance;
+    change,
+
+    /** An operator's (or seed data's) change in its own transaction; undefined when it would overdraw. */
+    async adjust(userId: string, cents: number, desc: string): Promise<number | undefined> {
+      return db.transaction((tx) => change(tx, { userId, cents, kind: 'adjust', desc }));
     },
 
     /** The balance, locked: the caller decides on it and changes it in the same transaction. */
