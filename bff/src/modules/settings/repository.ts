@@ -4,9 +4,10 @@ import { settings } from '../../db/schema.js';
 
 export function createSettingsRepository(db: Db) {
   return {
-    async read(keys: readonly string[]): Promise<Array<{ key: string; value: unknown }>> {
+    /** `using`: a transaction to read in (PGlite has one connection: a read outside an open transaction waits for it). */
+    async read(keys: readonly string[], using: Db = db): Promise<Array<{ key: string; value: unknown }>> {
       if (keys.length === 0) return [];
-      return db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, [...keys]));
+      return using.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, [...keys]));
     },
 
     async upsert(rows: Array<{ key: string; value: unknown }>): Promise<void> {
