@@ -1,13 +1,10 @@
 import { PRODUCT_NAME } from '@portal/contracts';
+import { escapeHtml } from '../../lib/html.js';
 
 export interface MailContent {
   subject: string;
   text: string;
   html: string;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A short mail with one link: the plain text holds the link on a line of its own. */
