@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import { shopLabels } from '@portal/contracts';
+import { shopLabels } from '@portal/contracts/shop-labels';
 
 export interface DialogFrameProps {
   /** Also the dialog's accessible name. */

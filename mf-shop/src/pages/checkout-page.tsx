@@ -1,5 +1,5 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
-import { shopLabels } from '@portal/contracts';
+import { shopLabels } from '@portal/contracts/shop-labels';
 import { SamplePage } from '../features/samples/components/sample-page';
 import { sampleCheckout } from '../features/samples/sample-data';
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { Box, Button, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { shopLabels, shopMessages, toastMs, type Order } from '@portal/contracts';
+import { shopMessages, toastMs, type Order } from '@portal/contracts';
+import { shopLabels } from '@portal/contracts/shop-labels';
 import { hasSessionMarker, notify, useCallData, usePortal, useSession } from '@portal/platform';
 import { EmptyState, RegionError } from '@portal/ui';
 import { orderList } from '../features/orders/api/order-list';

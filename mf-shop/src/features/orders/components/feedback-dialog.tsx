@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
-import { Codes, ORDER_FEEDBACK_MAX_CHARS, shopLabels, shopMessages, type Order } from '@portal/contracts';
+import { Codes, ORDER_FEEDBACK_MAX_CHARS, shopMessages, type Order } from '@portal/contracts';
+import { shopLabels } from '@portal/contracts/shop-labels';
 import { notify } from '@portal/platform';
 import { orderFeedback } from '../api/order-feedback';
 import { feedbackError, feedbackLength } from '../lib/feedback-rule';

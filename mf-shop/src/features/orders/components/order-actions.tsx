@@ -1,5 +1,6 @@
 import { Button, HStack } from '@chakra-ui/react';
-import { shopLabels, type Order } from '@portal/contracts';
+import { type Order } from '@portal/contracts';
+import { shopLabels } from '@portal/contracts/shop-labels';
 import { isUnpaid } from '../lib/order-status';
 
 export interface OrderActionHandlers {

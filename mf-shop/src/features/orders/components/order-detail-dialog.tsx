@@ -1,5 +1,6 @@
 import { Box, Text } from '@chakra-ui/react';
-import { shopLabels, type Order } from '@portal/contracts';
+import { type Order } from '@portal/contracts';
+import { shopLabels } from '@portal/contracts/shop-labels';
 import { bytesToGB, formatDateTime, formatYuan } from '@portal/platform';
 import { statusLabel } from '../lib/order-status';
 import { DialogFrame } from '../../../components/dialog-frame';

@@ -1,5 +1,5 @@
 import { Button, HStack } from '@chakra-ui/react';
-import { shopLabels } from '@portal/contracts';
+import { shopLabels } from '@portal/contracts/shop-labels';
 import { orderFilters, type OrderFilter as Filter } from '../lib/order-status';
 
 /** 全部 / 未支付 / 已支付 as toggle buttons (aria-pressed). */

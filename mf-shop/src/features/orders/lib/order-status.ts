@@ -1,4 +1,5 @@
-import { shopLabels, type Order, type OrderStatus } from '@portal/contracts';
+import { type Order, type OrderStatus } from '@portal/contracts';
+import { shopLabels } from '@portal/contracts/shop-labels';
 import { bytesToGB, toCents } from '@portal/platform';
 
 export const orderFilters = ['all', 'unpaid', 'paid'] as const;

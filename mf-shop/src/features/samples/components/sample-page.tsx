@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Badge, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { shopLabels } from '@portal/contracts';
+import { shopLabels } from '@portal/contracts/shop-labels';
 
 const t = shopLabels.samples;
 

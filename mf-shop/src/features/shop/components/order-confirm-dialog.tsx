@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Button, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Codes, shopLabels, shopMessages, type Order, type PayMode } from '@portal/contracts';
+import { Codes, shopMessages, type Order, type PayMode } from '@portal/contracts';
+import { shopLabels } from '@portal/contracts/shop-labels';
 import { formatYuan, isMobile, notify, useCallData, type CallResult } from '@portal/platform';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { myWallet } from '../api/my-wallet';

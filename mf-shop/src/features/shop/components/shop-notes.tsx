@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { shopLabels } from '@portal/contracts';
+import { shopLabels } from '@portal/contracts/shop-labels';
 
 /**
  * The shop's explanatory note (spec-2 §2). Content of this remote, so it loads only with the shop.

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import {
   Codes,
   redirectMs,
-  shopLabels,
   shopMessages,
   toastMs,
   type Combo,
@@ -11,6 +10,7 @@ import {
   type PaymentResult,
   type PayMode,
 } from '@portal/contracts';
+import { shopLabels } from '@portal/contracts/shop-labels';
 import { hasSessionMarker, isMobile, notify, requireLogin, useSession, type CallResult } from '@portal/platform';
 import { cancelOrder } from '../../orders/api/cancel-order';
 import { purchaseReturnUrl } from '../../../lib/purchase-return';
