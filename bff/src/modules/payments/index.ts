@@ -1,7 +1,50 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { paymentsRoutes } from './routes.js';
+import { createPaymentsService, type PaymentsModuleService } from './service.js';
+import type { SettleTrade } from './types.js';
+import { createUsdtWatcher, type UsdtWatcher } from './usdt-watcher.js';
 
-/** Placeholder: being built (issue 5). */
-async function paymentsModule(_fastify: FastifyInstance) {}
+export type { PaymentsModuleService } from './service.js';
+export type { UsdtWatcher } from './usdt-watcher.js';
+export type * from './types.js';
 
-export default fp(paymentsModule, { name: 'payments', dependencies: ['db', 'auth', 'envelope'] });
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsModuleService;
+    usdtWatcher: UsdtWatcher;
+  }
+}
+
+/**
+ * Payment providers (docs/payments.md): `fastify.payments.start` for orders, the epay notify
+ * routes, the sandbox gateway and the USDT watcher. Proved payments go to fulfilment.
+ */
+async function paymentsModule(fastify: FastifyInstance) {
+  const settle: SettleTrade = (proof) => {
+    const fulfilment = (fastify as { fulfilment?: { settle: SettleTrade } }).fulfilment;
+    if (fulfilment === undefined) throw new Error('fulfilment is not registered');
+    return fulfilment.settle(proof);
+  };
+  const payments = createPaymentsService({ settings: fastify.settings, settle });
+  fastify.decorate('payments', payments);
+  const watcher = createUsdtWatcher({ db: fastify.db, settings: fastify.settings, settle, log: fastify.log });
+  fastify.decorate('usdtWatcher', watcher);
+  await paymentsRoutes(fastify, payments);
+
+  fastify.addHook('onReady', async () => {
+    await payments.init();
+    watcher.start();
+    if (await payments.sandboxEnabled()) {
+      fastify.log.warn('payments: the sandbox serves at least one pay method and pays orders without money; choose a platform or off for alipay, wxpay and urlscheme in production');
+    }
+  });
+  fastify.addHook('onClose', async () => {
+    await watcher.stop();
+  });
+}
+
+export default fp(paymentsModule, {
+  name: 'payments',
+  dependencies: ['db', 'config', 'auth', 'envelope', 'settings', 'fulfilment'],
+});

@@ -1,0 +1,98 @@
+import { and, between, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { chainTransfers, trades } from '../../db/schema.js';
+import type { ChainTransfer, WatchedTrade } from './usdt.js';
+
+/** The unique index that keeps open USDT amounts apart (schema.ts). */
+export const OPEN_USDT_AMOUNT_INDEX = 'trades_open_usdt_amount_uq';
+
+/** Payments' own columns of trades, and the chain transfers. Every function takes the database or transaction to use. */
+export const paymentsRepository = {
+  async setProvider(tx: Db, tradeId: string, provider: string): Promise<void> {
+    await tx.update(trades).set({ provider }).where(eq(trades.id, tradeId));
+  },
+
+  /** Amounts (thousandths) open USDT trades hold in [from, to]. */
+  async openUsdtAmounts(tx: Db, from: number, to: number): Promise<Set<number>> {
+    const rows = await tx
+      .select({ milli: trades.usdtAmountMilli })
+      .from(trades)
+      .where(and(eq(trades.status, 'topay'), isNotNull(trades.usdtAmountMilli), between(trades.usdtAmountMilli, from, to)));
+    return new Set(rows.map((r) => Number(r.milli)));
+  },
+
+  /**
+   * Gives the trade its USDT amount, address and expiry (made + minutes). Throws a unique violation
+   * of OPEN_USDT_AMOUNT_INDEX when another open trade holds the amount.
+   */
+  async assignUsdt(tx: Db, tradeId: string, amount: { milli: number; address: string; minutes: number }): Promise<Date> {
+    const [row] = await tx
+      .update(trades)
+      .set({
+        provider: 'usdt',
+        usdtAmountMilli: amount.milli,
+        usdtAddress: amount.address,
+        expiresAt: sql`${trades.createdAt} + make_interval(mins => ${amount.minutes}::int)`,
+      })
+      .where(eq(trades.id, tradeId))
+      .returning({ expiresAt: trades.expiresAt });
+    if (row === undefined) throw new Error(`trade ${tradeId} does not exist`);
+    return row.expiresAt;
+  },
+
+  /** USDT trades to the address, not paid, whose window ended after `expiredAfter`. */
+  async watchedUsdtTrades(db: Db, address: string, expiredAfter: Date): Promise<WatchedTrade[]> {
+    const rows = await db
+      .select({
+        id: trades.id,
+        amountCents: trades.amountCents,
+        usdtAmountMilli: trades.usdtAmountMilli,
+        usdtAddress: trades.usdtAddress,
+        status: trades.status,
+        createdAt: trades.createdAt,
+        expiresAt: trades.expiresAt,
+      })
+      .from(trades)
+      .where(
+        and(
+          eq(trades.provider, 'usdt'),
+          eq(trades.usdtAddress, address),
+          ne(trades.status, 'paied'),
+          isNotNull(trades.usdtAmountMilli),
+          gt(trades.expiresAt, expiredAfter),
+        ),
+      );
+    return rows.map((r) => ({
+      id: r.id,
+      amountCents: r.amountCents,
+      usdtAmountMilli: Number(r.usdtAmountMilli),
+      usdtAddress: r.usdtAddress ?? '',
+      open: r.status === 'topay',
+      createdAt: r.createdAt,
+      expiresAt: r.expiresAt,
+    }));
+  },
+
+  /** Which of these transactions already paid a trade. */
+  async recordedTransfers(db: Db, txIds: readonly string[]): Promise<Set<string>> {
+    if (txIds.length === 0) return new Set();
+    const rows = await db.select({ txId: chainTransfers.txId }).from(chainTransfers).where(inArray(chainTransfers.txId, [...txIds]));
+    return new Set(rows.map((r) => r.txId));
+  },
+
+  async recordTransfer(db: Db, tradeId: string, transfer: ChainTransfer & { amountMilli: number }): Promise<void> {
+    await db
+      .insert(chainTransfers)
+      .values({
+        txId: transfer.txId,
+        tradeId,
+        fromAddress: transfer.from,
+        toAddress: transfer.to,
+        amountMilli: transfer.amountMilli,
+        blockTime: transfer.blockTime,
+      })
+      .onConflictDoNothing();
+  },
+};
+
+export type PaymentsRepository = typeof paymentsRepository;
