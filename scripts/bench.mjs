@@ -2,8 +2,9 @@
 // Starts the real server (tsx) on a temp PGlite data dir (and on PostgreSQL when
 // BENCH_DATABASE_URL is set), runs autocannon (10 connections, a few seconds per target) against
 // GET /bench/bare and the envelope call POST /api/user/userinfo (decode, one primary-key join,
-// encode) and GET /api/subscript/clash/… for a user with 200 lines (the whole subscription call:
-// key check, line selection, Clash YAML), prints req/s, p99 and the ratio, then the time to
+// encode), GET /api/subscript/clash/… for a user with 200 lines (the whole subscription call:
+// key check, line selection, Clash YAML) and the checkout's poll POST /api/shop/trade_status for
+// a user with an open trade, prints req/s, p99 and the ratio, then the time to
 // generate a 200-line subscription in process (bff/bench/generation.ts) and
 // scripts/first-page-size.mjs if present.
 import { spawn, spawnSync } from 'node:child_process';
@@ -30,7 +31,7 @@ process.on('exit', cleanUp);
 setTimeout(() => {
   console.error('bench: timed out');
   process.exit(1);
-}, 120_000).unref();
+}, 180_000).unref();
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -100,7 +101,8 @@ function writeBenchSeed(dir) {
     protocol: i % 2 === 0 ? 'vmesh_tcp' : 'vmesh_ws',
   }));
   const seed = {
-    users: [{ ...SUBSCRIBER, paidUser: true, traffic: 1024 ** 4 }],
+    users: [{ ...SUBSCRIBER, paidUser: true, traffic: 1024 ** 4 }, BUYER],
+    combos: [{ id: BENCH_COMBO, name: '基准套餐', price: 10, traffic: 1024 ** 3 }],
     agents: [
       {
         id: 'bench-node',
@@ -151,15 +153,42 @@ async function subscriptionTarget(base) {
   return { url };
 }
 
+/** A user with an open trade (sandbox pay method), for the checkout's trade_status poll. */
+const BUYER = { email: 'buyer@bench.localhost', password: 'bench-buyer-password' };
+const BENCH_COMBO = 'b0000000000000000000000b';
+async function tradeStatusTarget(base) {
+  const cookie = await loginCookie(base, BUYER);
+  const post = async (url, payload) => {
+    const response = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: encode(payload) });
+    const result = decode(await response.json());
+    if (result.code !== 0) throw new Error(`bench: ${url} answered ${result.code} ${result.msg}`);
+    return result.data;
+  };
+  const order = await post('/api/shop/create_order', { combo_id: BENCH_COMBO });
+  const trade = await post('/api/shop/dobuy', { order_id: order._id, pay_mode: 'alipay', isMobile: false });
+  const body = encode({ trade_id: trade._id });
+  if ((await post('/api/shop/trade_status', { trade_id: trade._id })).status !== 'topay') throw new Error('bench: the trade is not open');
+  return {
+    url: `${base}/api/shop/trade_status`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body,
+    // Every answer must be the open trade, not a refusal sent with HTTP 200.
+    requests: [{ onResponse: (_status, response) => decode(JSON.parse(response)).code !== 0 && refusals.count++ }],
+  };
+}
+const refusals = { count: 0 };
+
 async function load(label, options) {
   // A short warm-up so JIT and connection pools are hot before measuring.
   await autocannon({ ...options, connections: CONNECTIONS, amount: 500 });
+  refusals.count = 0;
   const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
   return {
     label,
     reqPerSec: result.requests.average,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors: result.errors + result.timeouts + result.non2xx + refusals.count,
     total: result.requests.total,
   };
 }
@@ -184,6 +213,7 @@ try {
   rows.push(await load('bare Fastify GET /bench/bare', { url: `${pglite.base}/bench/bare` }));
   rows.push(await load('envelope userinfo (PGlite)', envelopeTarget(pglite.base, cookie)));
   rows.push(await load(`subscription, ${SUBSCRIPTION_LINES} lines (PGlite)`, await subscriptionTarget(pglite.base)));
+  rows.push(await load('trade_status poll (PGlite)', await tradeStatusTarget(pglite.base)));
 } finally {
   await pglite.stop();
 }
@@ -194,6 +224,7 @@ if (process.env.BENCH_DATABASE_URL) {
     const cookie = await loginCookie(postgres.base);
     rows.push(await load('envelope userinfo (PostgreSQL)', envelopeTarget(postgres.base, cookie)));
     rows.push(await load(`subscription, ${SUBSCRIPTION_LINES} lines (PostgreSQL)`, await subscriptionTarget(postgres.base)));
+    rows.push(await load('trade_status poll (PostgreSQL)', await tradeStatusTarget(postgres.base)));
   } finally {
     await postgres.stop();
   }
