@@ -145,11 +145,20 @@ async function loginCookie(base, account = ADMIN) {
 /** The subscriber's Clash link, checked to list every line (autocannon only sees statuses). */
 async function subscriptionTarget(base) {
   const cookie = await loginCookie(base, SUBSCRIBER);
-  const info = decode(await (await fetch(`${base}/api/user/userinfo`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: encode({}) })).json());
+  const info = decode(
+    await (
+      await fetch(`${base}/api/user/userinfo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: encode({}),
+      })
+    ).json(),
+  );
   const url = `${base}/api/subscript/clash/${info.data._id}/${info.data.userkey}`;
   const body = await (await fetch(url)).text();
   const listed = (body.match(/线路 \d+/g) ?? []).length;
-  if (listed < SUBSCRIPTION_LINES) throw new Error(`bench: the subscription lists ${listed} of ${SUBSCRIPTION_LINES} lines`);
+  if (listed < SUBSCRIPTION_LINES)
+    throw new Error(`bench: the subscription lists ${listed} of ${SUBSCRIPTION_LINES} lines`);
   return { url };
 }
 
@@ -159,7 +168,11 @@ const BENCH_COMBO = 'b0000000000000000000000b';
 async function tradeStatusTarget(base) {
   const cookie = await loginCookie(base, BUYER);
   const post = async (url, payload) => {
-    const response = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: encode(payload) });
+    const response = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: encode(payload),
+    });
     const result = decode(await response.json());
     if (result.code !== 0) throw new Error(`bench: ${url} answered ${result.code} ${result.msg}`);
     return result.data;
@@ -167,7 +180,8 @@ async function tradeStatusTarget(base) {
   const order = await post('/api/shop/create_order', { combo_id: BENCH_COMBO });
   const trade = await post('/api/shop/dobuy', { order_id: order._id, pay_mode: 'alipay', isMobile: false });
   const body = encode({ trade_id: trade._id });
-  if ((await post('/api/shop/trade_status', { trade_id: trade._id })).status !== 'topay') throw new Error('bench: the trade is not open');
+  if ((await post('/api/shop/trade_status', { trade_id: trade._id })).status !== 'topay')
+    throw new Error('bench: the trade is not open');
   return {
     url: `${base}/api/shop/trade_status`,
     method: 'POST',
@@ -219,11 +233,17 @@ try {
 }
 
 if (process.env.BENCH_DATABASE_URL) {
-  const postgres = await startServer('postgres', { DATABASE_URL: process.env.BENCH_DATABASE_URL, DATA_DIR: tempDir, ...benchEnv });
+  const postgres = await startServer('postgres', {
+    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    DATA_DIR: tempDir,
+    ...benchEnv,
+  });
   try {
     const cookie = await loginCookie(postgres.base);
     rows.push(await load('envelope userinfo (PostgreSQL)', envelopeTarget(postgres.base, cookie)));
-    rows.push(await load(`subscription, ${SUBSCRIPTION_LINES} lines (PostgreSQL)`, await subscriptionTarget(postgres.base)));
+    rows.push(
+      await load(`subscription, ${SUBSCRIPTION_LINES} lines (PostgreSQL)`, await subscriptionTarget(postgres.base)),
+    );
     rows.push(await load('trade_status poll (PostgreSQL)', await tradeStatusTarget(postgres.base)));
   } finally {
     await postgres.stop();
@@ -232,7 +252,13 @@ if (process.env.BENCH_DATABASE_URL) {
 
 const bare = rows[0];
 console.log(`\nBFF bench: ${CONNECTIONS} connections, ${DURATION_S} s per target, load generator on the same machine`);
-console.log('target'.padEnd(40), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'vs bare'.padStart(8), 'errors'.padStart(7));
+console.log(
+  'target'.padEnd(40),
+  'req/s'.padStart(9),
+  'p99 ms'.padStart(8),
+  'vs bare'.padStart(8),
+  'errors'.padStart(7),
+);
 for (const row of rows) {
   console.log(
     row.label.padEnd(40),
@@ -246,7 +272,11 @@ const failed = rows.some((row) => row.errors > 0);
 if (failed) console.error('bench: some requests failed');
 
 console.log('\nsubscription generation (in process; target < 5 ms for 200 lines):');
-const generation = spawnSync(process.execPath, ['--import', 'tsx', 'bff/bench/generation.ts'], { cwd: root, stdio: 'inherit', timeout: 60_000 });
+const generation = spawnSync(process.execPath, ['--import', 'tsx', 'bff/bench/generation.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  timeout: 60_000,
+});
 if (generation.status !== 0) console.error(`generation bench exited with ${generation.status ?? generation.signal}`);
 
 const sizeScript = path.join(root, 'scripts', 'first-page-size.mjs');
