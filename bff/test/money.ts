@@ -18,7 +18,10 @@ export async function deposit(app: FastifyInstance, userId: string, cents: numbe
   await app.wallet.adjust(userId, cents, 'test deposit');
 }
 
-export async function coupon(app: FastifyInstance, input: Partial<NewCouponInput> = {}): Promise<{ id: string; code: string }> {
+export async function coupon(
+  app: FastifyInstance,
+  input: Partial<NewCouponInput> = {},
+): Promise<{ id: string; code: string }> {
   const code = input.code ?? `O${randomHex(6).toUpperCase()}`;
   const { created, id } = await app.coupons.create({
     name: '优惠券',
@@ -39,7 +42,8 @@ export function shopApi(app: FastifyInstance, cookie: string) {
   return {
     list: () => post<Combo[]>('/api/shop/list'),
     createOrder: (comboId: string) => post<Order>('/api/shop/create_order', { combo_id: comboId }),
-    useCoupon: (orderId: string, code: string) => post<Order>('/api/coupon/orderUseCoupon', { order_id: orderId, code }),
+    useCoupon: (orderId: string, code: string) =>
+      post<Order>('/api/coupon/orderUseCoupon', { order_id: orderId, code }),
     cancelCoupon: (orderId: string) => post<Order>('/api/coupon/orderCancleCoupon', { order_id: orderId }),
     walletCheck: (orderId: string) => post<Order>('/api/shop/wallet_check', { order_id: orderId }),
     dobuy: (orderId: string, payload: Record<string, unknown> = {}) =>
@@ -63,11 +67,16 @@ export async function newOrder(app: FastifyInstance, cookie: string, comboId: st
 const num = (value: unknown) => Number(value);
 
 export async function walletCents(app: FastifyInstance, userId: string): Promise<number> {
-  return num((await app.database.query<{ m: unknown }>('SELECT wallet_money AS m FROM users WHERE id = $1', [userId]))[0]!.m);
+  return num(
+    (await app.database.query<{ m: unknown }>('SELECT wallet_money AS m FROM users WHERE id = $1', [userId]))[0]!.m,
+  );
 }
 
 export async function ledgerSum(app: FastifyInstance, userId: string): Promise<number> {
-  const [row] = await app.database.query<{ s: unknown }>('SELECT coalesce(sum(amount_cents), 0) AS s FROM wallet_ledger WHERE user_id = $1', [userId]);
+  const [row] = await app.database.query<{ s: unknown }>(
+    'SELECT coalesce(sum(amount_cents), 0) AS s FROM wallet_ledger WHERE user_id = $1',
+    [userId],
+  );
   return num(row!.s);
 }
 
@@ -82,12 +91,19 @@ export async function orderRow(app: FastifyInstance, orderId: string) {
 }
 
 export async function authTimes(app: FastifyInstance, couponId: string): Promise<number> {
-  return num((await app.database.query<{ n: unknown }>('SELECT auth_times AS n FROM coupons WHERE id = $1', [couponId]))[0]!.n);
+  return num(
+    (await app.database.query<{ n: unknown }>('SELECT auth_times AS n FROM coupons WHERE id = $1', [couponId]))[0]!.n,
+  );
 }
 
 export async function liveUses(app: FastifyInstance, couponId: string): Promise<number> {
   return num(
-    (await app.database.query<{ n: unknown }>('SELECT count(*) AS n FROM coupon_uses WHERE coupon_id = $1 AND NOT is_deleted', [couponId]))[0]!.n,
+    (
+      await app.database.query<{ n: unknown }>(
+        'SELECT count(*) AS n FROM coupon_uses WHERE coupon_id = $1 AND NOT is_deleted',
+        [couponId],
+      )
+    )[0]!.n,
   );
 }
 
@@ -116,14 +132,16 @@ export async function expectMoneyInvariants(app: FastifyInstance): Promise<void>
     `SELECT u.id, u.wallet_money AS money, coalesce((SELECT sum(amount_cents) FROM wallet_ledger l WHERE l.user_id = u.id), 0) AS sum FROM users u`,
   );
   for (const w of wallets) {
-    if (num(w.money) !== num(w.sum)) throw new Error(`wallet of ${w.id}: ${num(w.money)} but its ledger sums to ${num(w.sum)}`);
+    if (num(w.money) !== num(w.sum))
+      throw new Error(`wallet of ${w.id}: ${num(w.money)} but its ledger sums to ${num(w.sum)}`);
     if (num(w.money) < 0) throw new Error(`wallet of ${w.id} is negative`);
   }
   const badCoupons = await q<{ id: string }>(
     `SELECT c.id FROM coupons c WHERE c.auth_times <> (SELECT count(*) FROM coupon_uses u WHERE u.coupon_id = c.id AND NOT u.is_deleted)
        OR c.auth_times < 0 OR c.auth_times > c.number_of_authorizations`,
   );
-  if (badCoupons.length > 0) throw new Error(`coupon use counts disagree with their records: ${badCoupons.map((c) => c.id).join(', ')}`);
+  if (badCoupons.length > 0)
+    throw new Error(`coupon use counts disagree with their records: ${badCoupons.map((c) => c.id).join(', ')}`);
   const badOrders = await q<{ id: string }>(
     `SELECT o.id FROM orders o
       WHERE o.coupon_discount_cents + o.wallet_spend_cents > o.order_money_cents
@@ -131,5 +149,6 @@ export async function expectMoneyInvariants(app: FastifyInstance): Promise<void>
          OR (o.coupon_id IS NULL) <> NOT EXISTS (SELECT 1 FROM coupon_uses u WHERE u.order_id = o.id AND NOT u.is_deleted)
          OR (o.status = 'paied' AND NOT EXISTS (SELECT 1 FROM trades t WHERE t.order_id = o.id AND t.status = 'paied'))`,
   );
-  if (badOrders.length > 0) throw new Error(`orders hold what they should not: ${badOrders.map((o) => o.id).join(', ')}`);
+  if (badOrders.length > 0)
+    throw new Error(`orders hold what they should not: ${badOrders.map((o) => o.id).join(', ')}`);
 }

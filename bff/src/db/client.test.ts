@@ -19,7 +19,9 @@ const noteOf = async () =>
 describe('ambient transactions', () => {
   it('a read through the shared handle inside a transaction joins it (no second connection, no wait)', async () => {
     const seen = await app.db.transaction(async (tx) => {
-      await tx.execute(sql`INSERT INTO settings (key, value) VALUES ('notice_title', '"inside"') ON CONFLICT (key) DO UPDATE SET value = '"inside"'`);
+      await tx.execute(
+        sql`INSERT INTO settings (key, value) VALUES ('notice_title', '"inside"') ON CONFLICT (key) DO UPDATE SET value = '"inside"'`,
+      );
       return app.settings.get('notice_title');
     });
     expect(seen).toBe('inside');

@@ -36,7 +36,8 @@ afterAll(async () => {
 async function buyer(options: { walletYuan?: number; channelCode?: string } = {}) {
   const user = await signedInUser(app);
   if (options.walletYuan !== undefined) await deposit(app, user.id, options.walletYuan * 100);
-  if (options.channelCode !== undefined) await app.database.query('UPDATE users SET channel_code = $1 WHERE id = $2', [options.channelCode, user.id]);
+  if (options.channelCode !== undefined)
+    await app.database.query('UPDATE users SET channel_code = $1 WHERE id = $2', [options.channelCode, user.id]);
   return { ...user, api: shopApi(app, user.cookie) };
 }
 
@@ -58,9 +59,10 @@ const proof = (tradeId: string, paidCents: number, extra: Partial<PaymentProof> 
 });
 
 const statsToday = async () => {
-  const [row] = await app.database.query<{ pay_num: number; income_cents: unknown }>('SELECT pay_num, income_cents FROM payment_stats_daily WHERE day = $1', [
-    app.traffic.today(),
-  ]);
+  const [row] = await app.database.query<{ pay_num: number; income_cents: unknown }>(
+    'SELECT pay_num, income_cents FROM payment_stats_daily WHERE day = $1',
+    [app.traffic.today()],
+  );
   return { payNum: Number(row?.pay_num ?? 0), income: Number(row?.income_cents ?? 0) };
 };
 
@@ -78,7 +80,10 @@ describe('settle', () => {
     expect(trade).toMatchObject({ status: 'paied', external_id: `EXT${tradeId}` });
     expect(trade!.paid_at).not.toBeNull();
     expect(await userTotals(app, user.id)).toMatchObject({ traffic: 100 * GiB, paidUser: true, dailyLimit: null });
-    const records = await app.database.query<{ type: string; desc: string }>('SELECT type, "desc" FROM traffic_records WHERE user_id = $1', [user.id]);
+    const records = await app.database.query<{ type: string; desc: string }>(
+      'SELECT type, "desc" FROM traffic_records WHERE user_id = $1',
+      [user.id],
+    );
     expect(records).toEqual([{ type: 'buy', desc: '购买「100G 流量包」' }]);
     expect(await statsToday()).toEqual({ payNum: before.payNum + 1, income: before.income + 1000 });
   });
@@ -133,7 +138,11 @@ describe('settle', () => {
     expect(await app.fulfilment.settle(proof(trade.data._id, 500))).toBe('credited_to_wallet');
     expect(await app.fulfilment.settle(proof(trade.data._id, 500))).toBe('already_paid');
     expect(await walletCents(app, user.id)).toBe(800);
-    expect((await user.api.spendList()).data[0]).toMatchObject({ spendMoney: 5, desc: '订单「100G 流量包」已关闭，支付的 5 元已存入钱包', left: 8 });
+    expect((await user.api.spendList()).data[0]).toMatchObject({
+      spendMoney: 5,
+      desc: '订单「100G 流量包」已关闭，支付的 5 元已存入钱包',
+      left: 8,
+    });
     expect(await orderRow(app, order._id)).toMatchObject({ status: 'cancled', walletSpend: 0, couponId: null });
     expect(await userTotals(app, user.id)).toMatchObject({ traffic: 0, paidUser: false });
     expect(await authTimes(app, cash.id)).toBe(0);
@@ -175,25 +184,43 @@ describe('what a purchase grants', () => {
     const totals = await userTotals(app, user.id);
     expect(totals.dailyLimit).toBe(100 * GiB);
     expect(Math.abs(totals.vipExpireTime!.getTime() - (inTenDays.getTime() + 30 * 86_400_000))).toBeLessThan(5000);
-    const [record] = await app.database.query<{ desc: string }>('SELECT "desc" FROM traffic_records WHERE user_id = $1', [user.id]);
+    const [record] = await app.database.query<{ desc: string }>(
+      'SELECT "desc" FROM traffic_records WHERE user_id = $1',
+      [user.id],
+    );
     expect(record!.desc).toBe('购买「月包」，会员时长 +30 天');
   });
 
   it('grants named permissions for their days, extending an unexpired one, counts purchases, skips unknown names with a warning', async () => {
     const permissionId = newObjectId();
-    await app.database.query("INSERT INTO permissions (id, name, \"desc\") VALUES ($1, 'line_exclusive_1', '专线')", [permissionId]);
-    const exclusive = await product(app, { name: '专线包', price: 20, permissionsGain: ['line_exclusive_1', 'no_such_permission'], permissionDuration: 30 });
+    await app.database.query("INSERT INTO permissions (id, name, \"desc\") VALUES ($1, 'line_exclusive_1', '专线')", [
+      permissionId,
+    ]);
+    const exclusive = await product(app, {
+      name: '专线包',
+      price: 20,
+      permissionsGain: ['line_exclusive_1', 'no_such_permission'],
+      permissionDuration: 30,
+    });
     const user = await buyer();
     const expiry = async () =>
       new Date(
-        (await app.database.query<{ e: string }>('SELECT expire_time AS e FROM user_permissions WHERE user_id = $1 AND permission_id = $2', [user.id, permissionId]))[0]!.e,
+        (
+          await app.database.query<{ e: string }>(
+            'SELECT expire_time AS e FROM user_permissions WHERE user_id = $1 AND permission_id = $2',
+            [user.id, permissionId],
+          )
+        )[0]!.e,
       ).getTime();
     for (let round = 1; round <= 2; round += 1) {
       const { tradeId } = await openTrade(exclusive, user);
       expect(await app.fulfilment.settle(proof(tradeId, 2000))).toBe('paid');
       expect(Math.abs((await expiry()) - (Date.now() + round * 30 * 86_400_000))).toBeLessThan(5000);
     }
-    const [permission] = await app.database.query<{ use_times: number }>('SELECT use_times FROM permissions WHERE id = $1', [permissionId]);
+    const [permission] = await app.database.query<{ use_times: number }>(
+      'SELECT use_times FROM permissions WHERE id = $1',
+      [permissionId],
+    );
     expect(permission!.use_times).toBe(2);
     expect(logs.lines.some((l) => l.permission === 'no_such_permission' && l.level === 40)).toBe(true);
   });
@@ -220,10 +247,16 @@ describe('invite rebates', () => {
     expect((await shopApi(app, host.cookie).spendList()).data).toEqual([
       expect.objectContaining({ spendMoney: 1.3, desc: '邀请返利：100G 流量包', left: 1.3 }),
     ]);
-    const [reward] = await app.database.query<Record<string, unknown>>('SELECT * FROM channel_rewards WHERE order_id = $1', [order._id]);
+    const [reward] = await app.database.query<Record<string, unknown>>(
+      'SELECT * FROM channel_rewards WHERE order_id = $1',
+      [order._id],
+    );
     expect(reward).toMatchObject({ inviter_id: host.id, consumer_id: user.id, desc: '100G 流量包' });
     expect([Number(reward!.user_spend_cents), Number(reward!.reward_cents)]).toEqual([867, 130]);
-    const [row] = await app.database.query<{ from_channel: string; reward_cents: unknown }>('SELECT from_channel, reward_cents FROM trades WHERE id = $1', [trade.data._id]);
+    const [row] = await app.database.query<{ from_channel: string; reward_cents: unknown }>(
+      'SELECT from_channel, reward_cents FROM trades WHERE id = $1',
+      [trade.data._id],
+    );
     expect([row!.from_channel, Number(row!.reward_cents)]).toEqual(['INV1', 130]);
   });
 
@@ -266,7 +299,9 @@ describe('twenty identical proofs at once', () => {
     const totals = await userTotals(app, user.id);
     expect(totals.traffic).toBe(10 * GiB);
     expect(totals.vipExpireTime!.getTime() - Date.now()).toBeLessThan(7 * 86_400_000 + 5000);
-    expect(await app.database.query("SELECT id FROM traffic_records WHERE user_id = $1 AND type = 'buy'", [user.id])).toHaveLength(1);
+    expect(
+      await app.database.query("SELECT id FROM traffic_records WHERE user_id = $1 AND type = 'buy'", [user.id]),
+    ).toHaveLength(1);
     expect(await walletCents(app, host.id)).toBe(250);
     expect(await statsToday()).toEqual({ payNum: before.payNum + 1, income: before.income + 2500 });
   });

@@ -32,4 +32,7 @@ async function fulfilmentModule(fastify: FastifyInstance) {
   );
 }
 
-export default fp(fulfilmentModule, { name: 'fulfilment', dependencies: ['db', 'config', 'settings', 'traffic', 'wallet'] });
+export default fp(fulfilmentModule, {
+  name: 'fulfilment',
+  dependencies: ['db', 'config', 'settings', 'traffic', 'wallet'],
+});

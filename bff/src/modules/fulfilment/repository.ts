@@ -1,6 +1,14 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { channelRewards, channels, paymentStatsDaily, permissions, userPermissions, users, type Channel } from '../../db/schema.js';
+import {
+  channelRewards,
+  channels,
+  paymentStatsDaily,
+  permissions,
+  userPermissions,
+  users,
+  type Channel,
+} from '../../db/schema.js';
 
 /** SQL of what a paid order changes besides the order and its trades. */
 export const fulfilmentRepository = {
@@ -19,7 +27,12 @@ export const fulfilmentRepository = {
 
   /** Row-locks the users in id order, so two payments touching the same two users never deadlock. */
   async lockUsers(tx: Db, userIds: string[]): Promise<void> {
-    await tx.select({ id: users.id }).from(users).where(inArray(users.id, userIds)).orderBy(asc(users.id)).for('update');
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, userIds))
+      .orderBy(asc(users.id))
+      .for('update');
   },
 
   /** paid_user, and the daily allowance of a time package (null: leave it). */
@@ -32,7 +45,10 @@ export const fulfilmentRepository = {
 
   async permissionIdsByName(tx: Db, names: string[]): Promise<Map<string, string>> {
     if (names.length === 0) return new Map();
-    const rows = await tx.select({ id: permissions.id, name: permissions.name }).from(permissions).where(inArray(permissions.name, names));
+    const rows = await tx
+      .select({ id: permissions.id, name: permissions.name })
+      .from(permissions)
+      .where(inArray(permissions.name, names));
     return new Map(rows.map((r) => [r.name, r.id]));
   },
 

@@ -32,7 +32,8 @@ export interface FulfilmentDeps {
 }
 
 const isOpen = (order: Order) => (OPEN_STATUSES as readonly string[]).includes(order.status);
-export const payableCents = (order: Order) => order.orderMoneyCents - order.couponDiscountCents - order.walletSpendCents;
+export const payableCents = (order: Order) =>
+  order.orderMoneyCents - order.couponDiscountCents - order.walletSpendCents;
 
 function amountMatches(trade: Trade, proof: PaymentProof): boolean {
   if (trade.usdtAmountMilli !== null) return proof.usdtAmountMilli === trade.usdtAmountMilli;
@@ -46,7 +47,15 @@ function amountMatches(trade: Trade, proof: PaymentProof): boolean {
  * racing a cancel or a new dobuy waits instead of deadlocking. Replays find the trade paid and
  * change nothing.
  */
-export function createFulfilmentService({ db, traffic, wallet, settings, timeZone, warn, now = () => new Date() }: FulfilmentDeps) {
+export function createFulfilmentService({
+  db,
+  traffic,
+  wallet,
+  settings,
+  timeZone,
+  warn,
+  now = () => new Date(),
+}: FulfilmentDeps) {
   async function rebateFor(tx: Db, order: Order, policy: RebatePolicy, at: Date) {
     if (!policy.openChannel) return undefined;
     const buyer = await repo.buyer(tx, order.userId);
@@ -64,7 +73,8 @@ export function createFulfilmentService({ db, traffic, wallet, settings, timeZon
     const ids = await repo.permissionIdsByName(tx, order.gainPermission);
     for (const name of order.gainPermission) {
       const id = ids.get(name);
-      if (id === undefined) warn({ orderId: order.id, permission: name }, 'paid order names a permission that does not exist; skipped');
+      if (id === undefined)
+        warn({ orderId: order.id, permission: name }, 'paid order names a permission that does not exist; skipped');
       else await repo.grantPermission(tx, order.userId, id, order.permissionDuration);
     }
   }
@@ -79,7 +89,13 @@ export function createFulfilmentService({ db, traffic, wallet, settings, timeZon
    * trades cancelled, traffic, VIP days, daily allowance, permissions, paid_user, the inviter's
    * rebate and the day's statistics (`trade.amountCents` is what the provider received).
    */
-  async function payOpenOrder(tx: Db, order: Order, trade: Trade, externalId: string | null, policy: RebatePolicy): Promise<void> {
+  async function payOpenOrder(
+    tx: Db,
+    order: Order,
+    trade: Trade,
+    externalId: string | null,
+    policy: RebatePolicy,
+  ): Promise<void> {
     const at = now();
     const rebate = await rebateFor(tx, order, policy, at);
     await repo.lockUsers(tx, rebate === undefined ? [order.userId] : [order.userId, rebate.channel.userId]);
@@ -94,14 +110,26 @@ export function createFulfilmentService({ db, traffic, wallet, settings, timeZon
     await orders.cancelOpenTrades(tx, order.id, trade.id);
 
     const day = serviceDay(at, timeZone);
-    await traffic.credit(tx, { userId: order.userId, bytes: order.addTraffic, type: 'buy', day, desc: ledgerTexts.bought(order.desc, order.addVipDuration) });
+    await traffic.credit(tx, {
+      userId: order.userId,
+      bytes: order.addTraffic,
+      type: 'buy',
+      day,
+      desc: ledgerTexts.bought(order.desc, order.addVipDuration),
+    });
     if (order.addVipDuration > 0) await traffic.extendVip(tx, order.userId, order.addVipDuration);
     await repo.markPaidUser(tx, order.userId, order.addVipDuration > 0 ? order.dailyLimitGb * GiB : null);
     await grantPermissions(tx, order);
 
     if (rebate !== undefined && rebate.rewardCents > 0) {
       const inviterId = rebate.channel.userId;
-      await wallet.change(tx, { userId: inviterId, cents: rebate.rewardCents, kind: 'reward', orderId: order.id, desc: ledgerTexts.rebate(order.desc) });
+      await wallet.change(tx, {
+        userId: inviterId,
+        cents: rebate.rewardCents,
+        kind: 'reward',
+        orderId: order.id,
+        desc: ledgerTexts.rebate(order.desc),
+      });
       await repo.insertReward(tx, {
         inviterId,
         consumerId: order.userId,
@@ -163,7 +191,13 @@ export function createFulfilmentService({ db, traffic, wallet, settings, timeZon
     },
 
     /** Seed data: a user's own invite code; false when the code or the user's channel exists. */
-    async ensureChannel(channel: { code: string; userId: string; name?: string; rewardRate?: number; consumerDurationDays?: number }): Promise<boolean> {
+    async ensureChannel(channel: {
+      code: string;
+      userId: string;
+      name?: string;
+      rewardRate?: number;
+      consumerDurationDays?: number;
+    }): Promise<boolean> {
       return repo.insertChannelIfAbsent(db, channel);
     },
   };

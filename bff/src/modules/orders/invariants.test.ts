@@ -45,7 +45,12 @@ const count = (codes: number[], code: number) => codes.filter((c) => c === code)
 
 describe('QUALITY 13: a coupon under concurrent use', () => {
   it('total uses N: exactly N of many concurrent orders get it', async () => {
-    const limited = await coupon(app, { type: 'cash', forMoneyCents: 100, numberOfAuthorizations: 5, useNumPerUser: 1 });
+    const limited = await coupon(app, {
+      type: 'cash',
+      forMoneyCents: 100,
+      numberOfAuthorizations: 5,
+      useNumPerUser: 1,
+    });
     const buyers = await Promise.all(Array.from({ length: 12 }, () => buyer()));
     const orders = await Promise.all(buyers.map((b) => newOrder(app, b.cookie, pack)));
     const codes = codesOf(await Promise.all(buyers.map((b, i) => b.api.useCoupon(orders[i]!._id, limited.code))));
@@ -57,13 +62,19 @@ describe('QUALITY 13: a coupon under concurrent use', () => {
   });
 
   it('the per-user limit holds across one user’s concurrent orders, and the payable never goes below zero', async () => {
-    const twice = await coupon(app, { type: 'cash', forMoneyCents: 100_000, numberOfAuthorizations: 100, useNumPerUser: 2 });
+    const twice = await coupon(app, {
+      type: 'cash',
+      forMoneyCents: 100_000,
+      numberOfAuthorizations: 100,
+      useNumPerUser: 2,
+    });
     const user = await buyer();
     const orders = await Promise.all(Array.from({ length: 8 }, () => newOrder(app, user.cookie, pack)));
     const answers = await Promise.all(orders.map((o) => user.api.useCoupon(o._id, twice.code)));
     expect(count(codesOf(answers), 0)).toBe(2);
     expect(count(codesOf(answers), Codes.COUPON_USED)).toBe(6);
-    for (const a of answers.filter((x) => x.code === 0)) expect(a.data).toMatchObject({ coupon_discount: 10, pay_money: 0 });
+    for (const a of answers.filter((x) => x.code === 0))
+      expect(a.data).toMatchObject({ coupon_discount: 10, pay_money: 0 });
     expect(await authTimes(app, twice.id)).toBe(2);
     await expectMoneyInvariants(app);
   });
@@ -76,7 +87,10 @@ describe('QUALITY 14: concurrent wallet deductions beyond the balance', () => {
     const answers = await Promise.all([...orders, ...orders].map((o) => user.api.walletCheck(o._id)));
     expect(codesOf(answers).every((c) => c === 0)).toBe(true);
     const balance = await walletCents(app, user.id);
-    const held = (await Promise.all(orders.map((o) => orderRow(app, o._id)))).reduce((sum, o) => sum + o.walletSpend, 0);
+    const held = (await Promise.all(orders.map((o) => orderRow(app, o._id)))).reduce(
+      (sum, o) => sum + o.walletSpend,
+      0,
+    );
     expect(balance).toBeGreaterThanOrEqual(0);
     expect(balance + held).toBe(2500);
     expect(await ledgerSum(app, user.id)).toBe(balance);
@@ -96,15 +110,20 @@ describe('QUALITY 16: cancel, however often and concurrently', () => {
     expect(count(codes, 0)).toBe(1);
     expect(count(codes, Codes.ORDER_NOT_CANCELLABLE)).toBe(19);
     expect(await walletCents(app, user.id)).toBe(500);
-    expect(await app.database.query("SELECT id FROM wallet_ledger WHERE user_id = $1 AND kind = 'refund'", [user.id])).toHaveLength(1);
+    expect(
+      await app.database.query("SELECT id FROM wallet_ledger WHERE user_id = $1 AND kind = 'refund'", [user.id]),
+    ).toHaveLength(1);
     expect(await authTimes(app, cash.id)).toBe(0);
-    expect(await app.database.query('SELECT id FROM coupon_uses WHERE coupon_id = $1 AND is_deleted', [cash.id])).toHaveLength(1);
+    expect(
+      await app.database.query('SELECT id FROM coupon_uses WHERE coupon_id = $1 AND is_deleted', [cash.id]),
+    ).toHaveLength(1);
     await expectMoneyInvariants(app);
   });
 });
 
 describe('expiry', () => {
-  const expire = (orderId: string) => app.database.query("UPDATE orders SET expires_at = now() - interval '1 second' WHERE id = $1", [orderId]);
+  const expire = (orderId: string) =>
+    app.database.query("UPDATE orders SET expires_at = now() - interval '1 second' WHERE id = $1", [orderId]);
 
   it('cancels open orders past their time through the cancel path: coupon released, wallet returned, trades cancelled', async () => {
     const cash = await coupon(app, { type: 'cash', forMoneyCents: 200 });
@@ -134,7 +153,12 @@ describe('expiry', () => {
     await user.api.useCoupon(order._id, cash.code);
     await user.api.walletCheck(order._id);
     await expire(order._id);
-    await Promise.all([app.orders.expireDue(), user.api.cancel(order._id), app.orders.expireDue(), user.api.cancel(order._id)]);
+    await Promise.all([
+      app.orders.expireDue(),
+      user.api.cancel(order._id),
+      app.orders.expireDue(),
+      user.api.cancel(order._id),
+    ]);
     expect(await walletCents(app, user.id)).toBe(300);
     expect(await authTimes(app, cash.id)).toBe(0);
     await expectMoneyInvariants(app);
@@ -153,11 +177,32 @@ describe('property: random mixed operations', () => {
   const order = fc.nat(9);
   const op: fc.Arbitrary<Op> = fc.oneof(
     { weight: 3, arbitrary: fc.record({ kind: fc.constant('create' as const), user: fc.nat(2), combo: fc.nat(2) }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('coupon' as const), user: fc.nat(2), order, coupon: fc.nat(2) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('coupon' as const), user: fc.nat(2), order, coupon: fc.nat(2) }),
+    },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('wallet' as const), user: fc.nat(2), order }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('uncoupon' as const, 'cancel' as const, 'expire' as const), user: fc.nat(2), order }) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('dobuy' as const), user: fc.nat(2), order, mode: fc.constantFrom('alipay' as const, 'wxpay' as const) }) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('settle' as const), trade: fc.nat(19), wrongAmount: fc.boolean() }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constantFrom('uncoupon' as const, 'cancel' as const, 'expire' as const),
+        user: fc.nat(2),
+        order,
+      }),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('dobuy' as const),
+        user: fc.nat(2),
+        order,
+        mode: fc.constantFrom('alipay' as const, 'wxpay' as const),
+      }),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.record({ kind: fc.constant('settle' as const), trade: fc.nat(19), wrongAmount: fc.boolean() }),
+    },
   );
 
   it('conserve money, coupon uses and traffic', async () => {
@@ -167,54 +212,68 @@ describe('property: random mixed operations', () => {
       await product(app, { name: '零点九九', price: 0.99, traffic: 3 * GiB }),
     ];
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(op, { minLength: 1, maxLength: 3 }), { minLength: 8, maxLength: 24 }), async (batches) => {
-        const users = await Promise.all([1500, 0, 700].map((cents) => buyer(cents)));
-        const coupons = [
-          await coupon(app, { type: 'cash', forMoneyCents: 300, numberOfAuthorizations: 2, useNumPerUser: 1 }),
-          await coupon(app, { type: 'discount', discount: 0.5, numberOfAuthorizations: 3, useNumPerUser: 2 }),
-          await coupon(app, { type: 'cash', forMoneyCents: 10_000, numberOfAuthorizations: 1, useNumPerUser: 1 }),
-        ];
-        const orders: Array<{ id: string; user: number }> = [];
-        const trades: Array<{ id: string; cents: number; provider: string }> = [];
-        const orderOf = (user: number, index: number) => {
-          const own = orders.filter((o) => o.user === user);
-          return own.length === 0 ? undefined : own[index % own.length]!.id;
-        };
+      fc.asyncProperty(
+        fc.array(fc.array(op, { minLength: 1, maxLength: 3 }), { minLength: 8, maxLength: 24 }),
+        async (batches) => {
+          const users = await Promise.all([1500, 0, 700].map((cents) => buyer(cents)));
+          const coupons = [
+            await coupon(app, { type: 'cash', forMoneyCents: 300, numberOfAuthorizations: 2, useNumPerUser: 1 }),
+            await coupon(app, { type: 'discount', discount: 0.5, numberOfAuthorizations: 3, useNumPerUser: 2 }),
+            await coupon(app, { type: 'cash', forMoneyCents: 10_000, numberOfAuthorizations: 1, useNumPerUser: 1 }),
+          ];
+          const orders: Array<{ id: string; user: number }> = [];
+          const trades: Array<{ id: string; cents: number; provider: string }> = [];
+          const orderOf = (user: number, index: number) => {
+            const own = orders.filter((o) => o.user === user);
+            return own.length === 0 ? undefined : own[index % own.length]!.id;
+          };
 
-        const run = async (o: Op) => {
-          if (o.kind === 'settle') {
-            const trade = trades[o.trade % Math.max(1, trades.length)];
-            if (trade === undefined) return;
-            const cents = trade.cents + (o.wrongAmount ? 1 : 0);
-            await app.fulfilment.settle({ tradeId: trade.id, paidCents: cents, provider: trade.provider, externalId: `P${trade.id}` });
-            return;
-          }
-          const { api } = users[o.user]!;
-          if (o.kind === 'create') {
-            const { code, data } = await api.createOrder(combos[o.combo]!);
-            if (code === 0) orders.push({ id: data._id, user: o.user });
-            return;
-          }
-          const orderId = orderOf(o.user, o.order);
-          if (orderId === undefined) return;
-          if (o.kind === 'coupon') await api.useCoupon(orderId, coupons[o.coupon]!.code);
-          else if (o.kind === 'uncoupon') await api.cancelCoupon(orderId);
-          else if (o.kind === 'wallet') await api.walletCheck(orderId);
-          else if (o.kind === 'cancel') await api.cancel(orderId);
-          else if (o.kind === 'expire') {
-            await app.database.query("UPDATE orders SET expires_at = now() - interval '1 second' WHERE id = $1", [orderId]);
-            await app.orders.expireDue();
-          } else if (o.kind === 'dobuy') {
-            const { code, data } = await api.dobuy(orderId, { pay_mode: o.mode });
-            if (code === 0 && data.status === 'topay') trades.push({ id: data._id, cents: Math.round(data.request_pay_amound * 100), provider: data.third_pay_platform });
-          }
-        };
-        for (const batch of batches) await Promise.all(batch.map(run));
+          const run = async (o: Op) => {
+            if (o.kind === 'settle') {
+              const trade = trades[o.trade % Math.max(1, trades.length)];
+              if (trade === undefined) return;
+              const cents = trade.cents + (o.wrongAmount ? 1 : 0);
+              await app.fulfilment.settle({
+                tradeId: trade.id,
+                paidCents: cents,
+                provider: trade.provider,
+                externalId: `P${trade.id}`,
+              });
+              return;
+            }
+            const { api } = users[o.user]!;
+            if (o.kind === 'create') {
+              const { code, data } = await api.createOrder(combos[o.combo]!);
+              if (code === 0) orders.push({ id: data._id, user: o.user });
+              return;
+            }
+            const orderId = orderOf(o.user, o.order);
+            if (orderId === undefined) return;
+            if (o.kind === 'coupon') await api.useCoupon(orderId, coupons[o.coupon]!.code);
+            else if (o.kind === 'uncoupon') await api.cancelCoupon(orderId);
+            else if (o.kind === 'wallet') await api.walletCheck(orderId);
+            else if (o.kind === 'cancel') await api.cancel(orderId);
+            else if (o.kind === 'expire') {
+              await app.database.query("UPDATE orders SET expires_at = now() - interval '1 second' WHERE id = $1", [
+                orderId,
+              ]);
+              await app.orders.expireDue();
+            } else if (o.kind === 'dobuy') {
+              const { code, data } = await api.dobuy(orderId, { pay_mode: o.mode });
+              if (code === 0 && data.status === 'topay')
+                trades.push({
+                  id: data._id,
+                  cents: Math.round(data.request_pay_amound * 100),
+                  provider: data.third_pay_platform,
+                });
+            }
+          };
+          for (const batch of batches) await Promise.all(batch.map(run));
 
-        await expectMoneyInvariants(app);
-        for (const [i, user] of users.entries()) {
-          const [flows] = await app.database.query<Record<string, unknown>>(
-            `SELECT
+          await expectMoneyInvariants(app);
+          for (const [i, user] of users.entries()) {
+            const [flows] = await app.database.query<Record<string, unknown>>(
+              `SELECT
                (SELECT coalesce(sum(amount_cents), 0) FROM wallet_ledger WHERE user_id = $1 AND kind = 'adjust') AS deposits,
                (SELECT coalesce(sum(amount_cents), 0) FROM trades WHERE user_id = $1 AND status = 'paied') AS provider_paid,
                (SELECT coalesce(sum(order_money_cents - coupon_discount_cents), 0) FROM orders WHERE user_id = $1 AND status = 'paied') AS orders_paid,
@@ -222,25 +281,26 @@ describe('property: random mixed operations', () => {
                (SELECT coalesce(sum(add_traffic), 0) FROM orders WHERE user_id = $1 AND status = 'paied') AS bought,
                (SELECT traffic FROM users WHERE id = $1) AS traffic,
                (SELECT wallet_money FROM users WHERE id = $1) AS wallet`,
-            [user.id],
-          );
-          const n = (key: string) => Number(flows![key]);
-          // Money in (deposits, payments) = money in the wallet + what paid orders cost + what open orders hold.
-          expect(n('deposits') + n('provider_paid'), `user ${i}`).toBe(n('wallet') + n('orders_paid') + n('held'));
-          expect(n('traffic'), `user ${i}`).toBe(n('bought'));
-          expect(n('wallet')).toBeGreaterThanOrEqual(0);
-        }
-        for (const c of coupons) {
-          const [row] = await app.database.query<{ n: unknown; over: unknown }>(
-            `SELECT (SELECT auth_times FROM coupons WHERE id = $1) AS n,
+              [user.id],
+            );
+            const n = (key: string) => Number(flows![key]);
+            // Money in (deposits, payments) = money in the wallet + what paid orders cost + what open orders hold.
+            expect(n('deposits') + n('provider_paid'), `user ${i}`).toBe(n('wallet') + n('orders_paid') + n('held'));
+            expect(n('traffic'), `user ${i}`).toBe(n('bought'));
+            expect(n('wallet')).toBeGreaterThanOrEqual(0);
+          }
+          for (const c of coupons) {
+            const [row] = await app.database.query<{ n: unknown; over: unknown }>(
+              `SELECT (SELECT auth_times FROM coupons WHERE id = $1) AS n,
                     (SELECT count(*) FROM (SELECT user_id FROM coupon_uses WHERE coupon_id = $1 AND NOT is_deleted GROUP BY user_id
                        HAVING count(*) > (SELECT use_num_per_user FROM coupons WHERE id = $1)) x) AS over`,
-            [c.id],
-          );
-          expect(Number(row!.over)).toBe(0);
-          expect(Number(row!.n)).toBe(await liveUses(app, c.id));
-        }
-      }),
+              [c.id],
+            );
+            expect(Number(row!.over)).toBe(0);
+            expect(Number(row!.n)).toBe(await liveUses(app, c.id));
+          }
+        },
+      ),
       { numRuns: 25 },
     );
   }, 120_000);

@@ -27,7 +27,14 @@ let timed: string;
 beforeAll(async () => {
   app = await buildTestApp();
   volume = await product(app, { name: '100G 流量包', price: 10, traffic: 100 * GiB, additionPersend: 15 });
-  timed = await product(app, { name: '月度时长包', price: 30, traffic: 0, vipDuration: 30, limit: 80, additionPersend: 10 });
+  timed = await product(app, {
+    name: '月度时长包',
+    price: 30,
+    traffic: 0,
+    vipDuration: 30,
+    limit: 80,
+    additionPersend: 10,
+  });
 });
 
 afterAll(async () => {
@@ -95,14 +102,24 @@ describe('coupons on orders', () => {
     const applied = await user.api.useCoupon(order._id, `  ${cash.code} `);
     expect(applied).toMatchObject({
       code: 0,
-      data: { coupon_discount: 5, coupon_code: cash.code, coupon_name: '五元券', couponType: 'cash', pay_money: 5, status: 'topay' },
+      data: {
+        coupon_discount: 5,
+        coupon_code: cash.code,
+        coupon_name: '五元券',
+        couponType: 'cash',
+        pay_money: 5,
+        status: 'topay',
+      },
     });
     expect(await authTimes(app, cash.id)).toBe(1);
     const [use] = await app.database.query<{ order_id: string; add_money_cents: unknown }>(
       'SELECT order_id, add_money_cents FROM coupon_uses WHERE coupon_id = $1',
       [cash.id],
     );
-    expect({ ...use, add_money_cents: Number(use!.add_money_cents) }).toEqual({ order_id: order._id, add_money_cents: 500 });
+    expect({ ...use, add_money_cents: Number(use!.add_money_cents) }).toEqual({
+      order_id: order._id,
+      add_money_cents: 500,
+    });
 
     const cancelled = await user.api.cancelCoupon(order._id);
     expect(cancelled.data).toMatchObject({ coupon_discount: 0, coupon_code: '', couponType: '', pay_money: 10 });
@@ -122,10 +139,17 @@ describe('coupons on orders', () => {
     const nine = await coupon(app, { type: 'discount', discount: 0.9 });
     const order = await newOrder(app, user.cookie, price999);
     // 999 × 0.1 = 99.9 → 99 cents off (and never the 99.99999… of floating point).
-    expect((await user.api.useCoupon(order._id, nine.code)).data).toMatchObject({ coupon_discount: 0.99, pay_money: 9, couponType: 'discount' });
+    expect((await user.api.useCoupon(order._id, nine.code)).data).toMatchObject({
+      coupon_discount: 0.99,
+      pay_money: 9,
+      couponType: 'discount',
+    });
     const eighty = await coupon(app, { type: 'discount', discount: 0.8 });
     const second = await newOrder(app, user.cookie, volume);
-    expect((await user.api.useCoupon(second._id, eighty.code)).data).toMatchObject({ coupon_discount: 2, pay_money: 8 });
+    expect((await user.api.useCoupon(second._id, eighty.code)).data).toMatchObject({
+      coupon_discount: 2,
+      pay_money: 8,
+    });
   });
 
   it('refuses with the spec codes and changes nothing', async () => {
@@ -137,18 +161,27 @@ describe('coupons on orders', () => {
     const once = await coupon(app, { type: 'cash', useNumPerUser: 1 });
     const other = await coupon(app, { type: 'cash' });
 
-    expect(await user.api.useCoupon(order._id, 'NO-SUCH-CODE')).toMatchObject({ code: Codes.COUPON_NOT_FOUND, msg: '优惠券错误' });
+    expect(await user.api.useCoupon(order._id, 'NO-SUCH-CODE')).toMatchObject({
+      code: Codes.COUPON_NOT_FOUND,
+      msg: '优惠券错误',
+    });
     expect(await user.api.useCoupon(order._id, trial.code)).toMatchObject({
       code: Codes.COUPON_TRIAL_ON_ORDER,
       msg: '体验券不能用于订单，请通过“兑换体验券”按钮兑换',
     });
-    expect(await user.api.useCoupon(order._id, expired.code)).toMatchObject({ code: Codes.COUPON_EXPIRED, msg: '优惠券已过期' });
+    expect(await user.api.useCoupon(order._id, expired.code)).toMatchObject({
+      code: Codes.COUPON_EXPIRED,
+      msg: '优惠券已过期',
+    });
     expect(await user.api.useCoupon(order._id, gone.code)).toMatchObject({
       code: Codes.COUPON_USED,
       msg: '优惠券使用次数已达上限（取消未完成的订单可释放）',
     });
     expect((await user.api.useCoupon(order._id, once.code)).code).toBe(0);
-    expect(await user.api.useCoupon(order._id, other.code)).toMatchObject({ code: Codes.ORDER_HAS_COUPON, msg: '订单已使用优惠券，请先取消' });
+    expect(await user.api.useCoupon(order._id, other.code)).toMatchObject({
+      code: Codes.ORDER_HAS_COUPON,
+      msg: '订单已使用优惠券，请先取消',
+    });
     // Per-user limit: the use held by the first (unpaid) order counts until it is released.
     const second = await newOrder(app, user.cookie, volume);
     expect((await user.api.useCoupon(second._id, once.code)).code).toBe(Codes.COUPON_USED);
@@ -162,8 +195,14 @@ describe('coupons on orders', () => {
     const user = await buyer();
     const order = await newOrder(app, user.cookie, volume);
     const good = await coupon(app, { type: 'cash' });
-    for (let i = 0; i < 10; i += 1) expect((await user.api.useCoupon(order._id, `WRONG${i}`)).code).toBe(Codes.COUPON_NOT_FOUND);
-    const blocked = await call(app, '/api/coupon/orderUseCoupon', { order_id: order._id, code: good.code }, { cookie: user.cookie });
+    for (let i = 0; i < 10; i += 1)
+      expect((await user.api.useCoupon(order._id, `WRONG${i}`)).code).toBe(Codes.COUPON_NOT_FOUND);
+    const blocked = await call(
+      app,
+      '/api/coupon/orderUseCoupon',
+      { order_id: order._id, code: good.code },
+      { cookie: user.cookie },
+    );
     expect(blocked.result).toMatchObject({ code: Codes.TOO_MANY_ATTEMPTS, msg: '尝试次数过多，请稍后再试' });
     expect(Number(blocked.response.headers['retry-after'])).toBeGreaterThan(0);
     expect(await authTimes(app, good.id)).toBe(0);
@@ -193,11 +232,19 @@ describe('wallet_check', () => {
     expect(first.data).toMatchObject({ wallet_spend: 30, pay_money: 0, status: 'wallet_spend' });
     expect((await user.api.walletCheck(order._id)).data).toMatchObject({ wallet_spend: 30 });
     expect(await walletCents(app, user.id)).toBe(7000);
-    expect((await user.api.spendList()).data[0]).toMatchObject({ spendMoney: -30, desc: '购买「月度时长包」钱包抵扣', left: 70 });
+    expect((await user.api.spendList()).data[0]).toMatchObject({
+      spendMoney: -30,
+      desc: '购买「月度时长包」钱包抵扣',
+      left: 70,
+    });
 
     // A coupon gives the deduction back first; wallet_check then deducts only what is left.
     const cash = await coupon(app, { type: 'cash', forMoneyCents: 1000 });
-    expect((await user.api.useCoupon(order._id, cash.code)).data).toMatchObject({ wallet_spend: 0, status: 'topay', pay_money: 20 });
+    expect((await user.api.useCoupon(order._id, cash.code)).data).toMatchObject({
+      wallet_spend: 0,
+      status: 'topay',
+      pay_money: 20,
+    });
     expect(await walletCents(app, user.id)).toBe(10_000);
     expect((await user.api.walletCheck(order._id)).data).toMatchObject({ wallet_spend: 20, pay_money: 0 });
     expect((await user.api.cancelCoupon(order._id)).data).toMatchObject({ wallet_spend: 0, pay_money: 30 });
@@ -208,10 +255,18 @@ describe('wallet_check', () => {
   it('leaves at least one yuan to pay, and nothing when the wallet is empty', async () => {
     const user = await buyer(9.5);
     const order = await newOrder(app, user.cookie, volume);
-    expect((await user.api.walletCheck(order._id)).data).toMatchObject({ wallet_spend: 8.5, pay_money: 1.5, status: 'wallet_spend' });
+    expect((await user.api.walletCheck(order._id)).data).toMatchObject({
+      wallet_spend: 8.5,
+      pay_money: 1.5,
+      status: 'wallet_spend',
+    });
     const poor = await buyer();
     const theirs = await newOrder(app, poor.cookie, volume);
-    expect((await poor.api.walletCheck(theirs._id)).data).toMatchObject({ wallet_spend: 0, pay_money: 10, status: 'topay' });
+    expect((await poor.api.walletCheck(theirs._id)).data).toMatchObject({
+      wallet_spend: 0,
+      pay_money: 10,
+      status: 'topay',
+    });
     expect(await app.database.query('SELECT id FROM wallet_ledger WHERE user_id = $1', [poor.id])).toEqual([]);
   });
 });
@@ -223,16 +278,33 @@ describe('dobuy and trade_status', () => {
     await user.api.walletCheck(order._id);
     const { code, data } = await user.api.dobuy(order._id, { pay_mode: 'wxpay' });
     expect(code).toBe(0);
-    expect(data).toMatchObject({ status: 'paied', add_traffic: 0, add_vip_duration: 33, third_pay_platform: 'wallet', request_pay_amound: 0 });
-    expect((await user.api.tradeStatus(data._id)).data).toEqual({ status: 'paied', add_traffic: 0, add_vip_duration: 33 });
+    expect(data).toMatchObject({
+      status: 'paied',
+      add_traffic: 0,
+      add_vip_duration: 33,
+      third_pay_platform: 'wallet',
+      request_pay_amound: 0,
+    });
+    expect((await user.api.tradeStatus(data._id)).data).toEqual({
+      status: 'paied',
+      add_traffic: 0,
+      add_vip_duration: 33,
+    });
     const totals = await userTotals(app, user.id);
     expect(totals).toMatchObject({ paidUser: true, dailyLimit: 80 * GiB, wallet: 2000 });
     expect(totals.vipExpireTime!.getTime() - Date.now()).toBeGreaterThan(32.9 * 86_400_000);
-    const [trade] = await app.database.query<{ provider: string; pay_mode: string; amount_cents: unknown; status: string }>(
-      'SELECT provider, pay_mode, amount_cents, status FROM trades WHERE id = $1',
-      [data._id],
-    );
-    expect({ ...trade, amount_cents: Number(trade!.amount_cents) }).toEqual({ provider: 'wallet', pay_mode: 'wallet', amount_cents: 0, status: 'paied' });
+    const [trade] = await app.database.query<{
+      provider: string;
+      pay_mode: string;
+      amount_cents: unknown;
+      status: string;
+    }>('SELECT provider, pay_mode, amount_cents, status FROM trades WHERE id = $1', [data._id]);
+    expect({ ...trade, amount_cents: Number(trade!.amount_cents) }).toEqual({
+      provider: 'wallet',
+      pay_mode: 'wallet',
+      amount_cents: 0,
+      status: 'paied',
+    });
     const [listed] = (await user.api.orders()).data;
     expect(listed).toMatchObject({ _id: order._id, status: 'paied', wallet_spend: 30, pay_money: 0 });
     // Paid: nothing more can be done with it.
@@ -246,14 +318,27 @@ describe('dobuy and trade_status', () => {
     const order = await newOrder(app, user.cookie, volume);
     const first = await user.api.dobuy(order._id, { pay_mode: 'alipay', return_url: 'http://localhost:80/#/order' });
     expect(first.code).toBe(0);
-    const second = await user.api.dobuy(order._id, { pay_mode: 'wxpay', isMobile: true, return_url: 'https://evil.example/steal' });
-    expect(second.data).toMatchObject({ status: 'topay', third_pay_platform: 'sandbox', request_pay_amound: 10, add_traffic: (100 * GiB * 115) / 100 });
+    const second = await user.api.dobuy(order._id, {
+      pay_mode: 'wxpay',
+      isMobile: true,
+      return_url: 'https://evil.example/steal',
+    });
+    expect(second.data).toMatchObject({
+      status: 'topay',
+      third_pay_platform: 'sandbox',
+      request_pay_amound: 10,
+      add_traffic: (100 * GiB * 115) / 100,
+    });
     expect(second.data.payurl).toContain('/api/pay/sandbox/submit.php?');
     expect(second.data.expire_time).toBeDefined();
     // A foreign return_url is ignored: the sandbox would send the payer back to our order page.
     expect(decodeURIComponent(second.data.payurl!)).not.toContain('evil.example');
     expect((await user.api.tradeStatus(first.data._id)).data.status).toBe('cancled');
-    expect((await user.api.tradeStatus(second.data._id)).data).toEqual({ status: 'topay', add_traffic: (100 * GiB * 115) / 100, add_vip_duration: 0 });
+    expect((await user.api.tradeStatus(second.data._id)).data).toEqual({
+      status: 'topay',
+      add_traffic: (100 * GiB * 115) / 100,
+      add_vip_duration: 0,
+    });
     const [trade] = await app.database.query<{ device: string; platform: string; provider: string }>(
       'SELECT device, platform, provider FROM trades WHERE id = $1',
       [second.data._id],
@@ -277,11 +362,21 @@ describe('dobuy and trade_status', () => {
   it('records the platform the dashboard cookie names, else the User-Agent', async () => {
     const user = await buyer();
     const order = await newOrder(app, user.cookie, volume);
-    const viaCookie = await call<{ _id: string }>(app, '/api/shop/dobuy', { order_id: order._id, pay_mode: 'alipay' }, { cookie: `${user.cookie}; platform=macos` });
-    const viaAgent = await call<{ _id: string }>(app, '/api/shop/dobuy', { order_id: order._id, pay_mode: 'alipay' }, {
-      cookie: user.cookie,
-      headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8)' },
-    });
+    const viaCookie = await call<{ _id: string }>(
+      app,
+      '/api/shop/dobuy',
+      { order_id: order._id, pay_mode: 'alipay' },
+      { cookie: `${user.cookie}; platform=macos` },
+    );
+    const viaAgent = await call<{ _id: string }>(
+      app,
+      '/api/shop/dobuy',
+      { order_id: order._id, pay_mode: 'alipay' },
+      {
+        cookie: user.cookie,
+        headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8)' },
+      },
+    );
     const platforms = await app.database.query<{ id: string; platform: string; device: string }>(
       'SELECT id, platform, device FROM trades WHERE order_id = $1',
       [order._id],
@@ -297,7 +392,9 @@ describe('dobuy and trade_status', () => {
     const order = await newOrder(app, user.cookie, volume);
     await app.settings.set({ wxpay: 'off' });
     try {
-      expect(await user.api.dobuy(order._id, { pay_mode: 'wxpay' })).toMatchObject({ code: Codes.PAY_MODE_UNAVAILABLE });
+      expect(await user.api.dobuy(order._id, { pay_mode: 'wxpay' })).toMatchObject({
+        code: Codes.PAY_MODE_UNAVAILABLE,
+      });
       expect((await user.api.dobuy(order._id, { pay_mode: 'usdt' })).code).toBe(Codes.PAY_MODE_UNAVAILABLE);
     } finally {
       await app.settings.set({ wxpay: 'sandbox' });
@@ -329,8 +426,15 @@ describe('order list, cancel and feedback', () => {
     expect(await walletCents(app, user.id)).toBe(500);
     expect(await authTimes(app, cash.id)).toBe(0);
     expect((await user.api.tradeStatus(trade.data._id)).data.status).toBe('cancled');
-    expect(await user.api.cancel(order._id)).toMatchObject({ code: Codes.ORDER_NOT_CANCELLABLE, msg: '订单已支付或已取消，无法取消' });
-    for (const attempt of [user.api.useCoupon(order._id, cash.code), user.api.walletCheck(order._id), user.api.dobuy(order._id)]) {
+    expect(await user.api.cancel(order._id)).toMatchObject({
+      code: Codes.ORDER_NOT_CANCELLABLE,
+      msg: '订单已支付或已取消，无法取消',
+    });
+    for (const attempt of [
+      user.api.useCoupon(order._id, cash.code),
+      user.api.walletCheck(order._id),
+      user.api.dobuy(order._id),
+    ]) {
       expect((await attempt).code).toBe(Codes.ORDER_NOT_OPEN);
     }
   });

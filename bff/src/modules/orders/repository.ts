@@ -92,7 +92,9 @@ export const ordersRepository = {
   prepareTradeStatus(db: Db) {
     return db
       .select({
-        status: sql<Trade['status']>`CASE WHEN ${orders.status} = 'paied' THEN 'paied'::trade_status ELSE ${trades.status} END`,
+        status: sql<
+          Trade['status']
+        >`CASE WHEN ${orders.status} = 'paied' THEN 'paied'::trade_status ELSE ${trades.status} END`,
         addTraffic: orders.addTraffic,
         addVipDuration: orders.addVipDuration,
       })

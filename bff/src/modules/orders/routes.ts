@@ -40,7 +40,9 @@ export function ordersRoutes(fastify: FastifyInstance, orders: OrdersService) {
     config: { access: 'user', payload: CreateOrderRequest },
     handler: async (request, reply) => {
       const viewer = { user: request.user, agency: isAgencyRequest(request, agencyHost) };
-      return reply.envelope(await orders.createOrder(viewer, request.user!.id, payloadOf(request, CreateOrderRequest).combo_id));
+      return reply.envelope(
+        await orders.createOrder(viewer, request.user!.id, payloadOf(request, CreateOrderRequest).combo_id),
+      );
     },
   });
 

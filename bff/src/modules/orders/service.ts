@@ -109,7 +109,16 @@ function acceptedReturnUrl(requested: string, ownOrigins: string[], setting: str
  * still holds. Any change of the amount cancels the order's open trades, so no stale payment
  * page asks for the old amount.
  */
-export function createOrdersService({ db, shop, coupons, wallet, fulfilment, payments, settings, now = () => new Date() }: OrdersDeps) {
+export function createOrdersService({
+  db,
+  shop,
+  coupons,
+  wallet,
+  fulfilment,
+  payments,
+  settings,
+  now = () => new Date(),
+}: OrdersDeps) {
   const tradeStatusQuery = repo.prepareTradeStatus(db);
 
   /** Runs `fn` on the caller's open order, row-locked; 1107 for anyone else's, closed or expired orders. */
@@ -137,7 +146,13 @@ export function createOrdersService({ db, shop, coupons, wallet, fulfilment, pay
     return { walletSpendCents: 0, status: 'topay' } as const;
   }
 
-  const noCoupon = { couponId: null, couponCode: null, couponName: null, couponType: null, couponDiscountCents: 0 } as const;
+  const noCoupon = {
+    couponId: null,
+    couponCode: null,
+    couponName: null,
+    couponType: null,
+    couponDiscountCents: 0,
+  } as const;
 
   /** Cancels a locked open order: trades, coupon use and wallet deduction released. */
   async function cancelLocked(tx: Db, order: Order): Promise<Order> {
@@ -174,7 +189,12 @@ export function createOrdersService({ db, shop, coupons, wallet, fulfilment, pay
       return inOpenOrder(userId, orderId, async (tx, order) => {
         if (order.couponId !== null) throw new DomainError(Codes.ORDER_HAS_COUPON, shopMessages.coupon.orderHasCoupon);
         await repo.cancelOpenTrades(tx, order.id);
-        const { coupon, discountCents } = await coupons.takeForOrder(tx, { userId, orderId, code, priceCents: order.orderMoneyCents });
+        const { coupon, discountCents } = await coupons.takeForOrder(tx, {
+          userId,
+          orderId,
+          code,
+          priceCents: order.orderMoneyCents,
+        });
         const walletBack = await returnWallet(tx, order);
         return orderToWire(
           await repo.updateOrder(tx, order.id, {
@@ -203,7 +223,10 @@ export function createOrdersService({ db, shop, coupons, wallet, fulfilment, pay
     async walletCheck(userId: string, orderId: string): Promise<OrderWire> {
       return inOpenOrder(userId, orderId, async (tx, order) => {
         const balance = await wallet.lockBalance(tx, userId);
-        const target = walletTarget(order.orderMoneyCents - order.couponDiscountCents, balance + order.walletSpendCents);
+        const target = walletTarget(
+          order.orderMoneyCents - order.couponDiscountCents,
+          balance + order.walletSpendCents,
+        );
         const delta = target - order.walletSpendCents;
         if (delta === 0) return orderToWire(order);
         await repo.cancelOpenTrades(tx, order.id);
@@ -214,7 +237,10 @@ export function createOrdersService({ db, shop, coupons, wallet, fulfilment, pay
           throw new Error(`wallet change of ${-delta} refused for order ${order.id}`);
         }
         return orderToWire(
-          await repo.updateOrder(tx, order.id, { walletSpendCents: target, status: target > 0 ? 'wallet_spend' : 'topay' }),
+          await repo.updateOrder(tx, order.id, {
+            walletSpendCents: target,
+            status: target > 0 ? 'wallet_spend' : 'topay',
+          }),
         );
       });
     },
@@ -227,18 +253,38 @@ export function createOrdersService({ db, shop, coupons, wallet, fulfilment, pay
     async doBuy(userId: string, buy: BuyRequest): Promise<PaymentResult> {
       const [policy, returnSetting] = await Promise.all([fulfilment.rebatePolicy(), settings.get('return_url')]);
       const returnUrl =
-        acceptedReturnUrl(buy.returnUrl, buy.ownOrigins, returnSetting) || returnSetting || `${buy.baseUrl}/#/order?${buy.payMode}_pay`;
+        acceptedReturnUrl(buy.returnUrl, buy.ownOrigins, returnSetting) ||
+        returnSetting ||
+        `${buy.baseUrl}/#/order?${buy.payMode}_pay`;
       return inOpenOrder(userId, buy.orderId, async (tx, order) => {
         const payable = payableCents(order);
         const gains = { add_traffic: order.addTraffic, add_vip_duration: order.addVipDuration };
-        const tradeFields = { orderId: order.id, userId, device: buy.device, platform: buy.platform, expiresAt: order.expiresAt };
+        const tradeFields = {
+          orderId: order.id,
+          userId,
+          device: buy.device,
+          platform: buy.platform,
+          expiresAt: order.expiresAt,
+        };
         await repo.cancelOpenTrades(tx, order.id);
         if (payable === 0) {
-          const trade = await repo.insertTrade(tx, { id: newObjectId(), ...tradeFields, payMode: 'wallet', provider: 'wallet', amountCents: 0 });
+          const trade = await repo.insertTrade(tx, {
+            id: newObjectId(),
+            ...tradeFields,
+            payMode: 'wallet',
+            provider: 'wallet',
+            amountCents: 0,
+          });
           await fulfilment.payOpenOrder(tx, order, trade, null, policy);
           return { status: 'paied', ...gains, _id: trade.id, third_pay_platform: 'wallet', request_pay_amound: 0 };
         }
-        const trade = await repo.insertTrade(tx, { id: newObjectId(), ...tradeFields, payMode: buy.payMode, provider: '', amountCents: payable });
+        const trade = await repo.insertTrade(tx, {
+          id: newObjectId(),
+          ...tradeFields,
+          payMode: buy.payMode,
+          provider: '',
+          amountCents: payable,
+        });
         const started = await payments.start(tx, {
           id: trade.id,
           orderId: order.id,

@@ -36,18 +36,25 @@ describe('SEED_FILE: the money path', () => {
         const cookie = await login(app, 'rich@seed.test', 'rich-password');
         const api = shopApi(app, cookie);
         expect((await call<Wallet>(app, '/api/wallet/mywallet', {}, { cookie })).result.data.money).toBe(12.34);
-        expect((await api.spendList()).data).toEqual([expect.objectContaining({ spendMoney: 12.34, desc: '初始余额', left: 12.34 })]);
-        expect((await call<Combo[]>(app, '/api/shop/list')).result.data).toEqual([expect.objectContaining({ _id: 'c'.repeat(24), price: 9.9 })]);
+        expect((await api.spendList()).data).toEqual([
+          expect.objectContaining({ spendMoney: 12.34, desc: '初始余额', left: 12.34 }),
+        ]);
+        expect((await call<Combo[]>(app, '/api/shop/list')).result.data).toEqual([
+          expect.objectContaining({ _id: 'c'.repeat(24), price: 9.9 }),
+        ]);
         const order = await newOrder(app, cookie, 'c'.repeat(24));
         expect((await api.useCoupon(order._id, 'SEED-CASH')).data).toMatchObject({ coupon_discount: 2.5 });
         const other = await newOrder(app, cookie, 'c'.repeat(24));
         expect((await api.useCoupon(other._id, 'SEED-OFF')).data).toMatchObject({ coupon_discount: 1.98 });
-        const [channel] = await app.database.query<Record<string, unknown>>('SELECT name, reward_rate, consumer_duration_days FROM channels WHERE code = $1', [
-          'HOST1',
-        ]);
+        const [channel] = await app.database.query<Record<string, unknown>>(
+          'SELECT name, reward_rate, consumer_duration_days FROM channels WHERE code = $1',
+          ['HOST1'],
+        );
         expect(channel).toEqual({ name: '渠道一', reward_rate: 0.2, consumer_duration_days: 30 });
-        expect(await app.database.query("SELECT channel_code FROM users WHERE email = 'rich@seed.test'")).toEqual([{ channel_code: 'HOST1' }]);
-        expect(await app.database.query("SELECT id FROM wallet_ledger WHERE \"desc\" = '初始余额'")).toHaveLength(1);
+        expect(await app.database.query("SELECT channel_code FROM users WHERE email = 'rich@seed.test'")).toEqual([
+          { channel_code: 'HOST1' },
+        ]);
+        expect(await app.database.query('SELECT id FROM wallet_ledger WHERE "desc" = \'初始余额\'')).toHaveLength(1);
         await expectMoneyInvariants(app);
       } finally {
         await app.close();
@@ -57,7 +64,10 @@ describe('SEED_FILE: the money path', () => {
 
   it('refuses amounts that are not whole cents and channels of unknown users, naming them', async () => {
     const file = path.join(dir, 'bad-money.json');
-    writeFileSync(file, JSON.stringify({ users: [{ email: 'x@seed.test', password: 'long-enough', walletMoney: 1.001 }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ users: [{ email: 'x@seed.test', password: 'long-enough', walletMoney: 1.001 }] }),
+    );
     await expect(buildTestApp({ env: { SEED_FILE: file } })).rejects.toThrow(/walletMoney of x@seed.test/);
     writeFileSync(file, JSON.stringify({ channels: [{ code: 'NOPE', email: 'nobody@seed.test' }] }));
     await expect(buildTestApp({ env: { SEED_FILE: file } })).rejects.toThrow(/channel NOPE names an unknown user/);
@@ -76,7 +86,10 @@ describe('SEED_FILE: the money path', () => {
       const order = await newOrder(app, cookie, products[0]!._id);
       expect((await api.useCoupon(order._id, 'E2E-DISCOUNT')).data).toMatchObject({ coupon_discount: 2, pay_money: 8 });
       const second = await newOrder(app, cookie, products[1]!._id);
-      expect((await api.useCoupon(second._id, 'E2E-CASH10')).data).toMatchObject({ coupon_discount: 10, pay_money: 20 });
+      expect((await api.useCoupon(second._id, 'E2E-CASH10')).data).toMatchObject({
+        coupon_discount: 10,
+        pay_money: 20,
+      });
     } finally {
       await app.close();
     }

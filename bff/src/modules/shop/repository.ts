@@ -24,7 +24,11 @@ export const shopRepository = {
 
   /** false when the id is taken. */
   async insertIfAbsent(db: Db, combo: NewCombo): Promise<boolean> {
-    const rows = await db.insert(combos).values(combo).onConflictDoNothing({ target: combos.id }).returning({ id: combos.id });
+    const rows = await db
+      .insert(combos)
+      .values(combo)
+      .onConflictDoNothing({ target: combos.id })
+      .returning({ id: combos.id });
     return rows.length > 0;
   },
 

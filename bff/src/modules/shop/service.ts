@@ -59,7 +59,15 @@ function comboRow(fields: ComboFields): Omit<NewCombo, 'id'> {
  * the `shop_high_price_channel_code` setting see only products above 20 yuan. `combos` is the
  * product store the admin screen will use (deleted products stay for the orders naming them).
  */
-export function createShopService({ db, settings, now = () => new Date() }: { db: Db; settings: SettingsService; now?: () => Date }) {
+export function createShopService({
+  db,
+  settings,
+  now = () => new Date(),
+}: {
+  db: Db;
+  settings: SettingsService;
+  now?: () => Date;
+}) {
   async function priceFloorFor(viewer: Viewer): Promise<number | null> {
     const code = await settings.get('shop_high_price_channel_code');
     return code !== '' && viewer.user?.channelCode === code ? HIGH_PRICE_ABOVE_CENTS : null;
@@ -75,7 +83,8 @@ export function createShopService({ db, settings, now = () => new Date() }: { db
     async offerFor(viewer: Viewer, comboId: string): Promise<Combo> {
       const combo = viewer.agency ? undefined : await repo.onSaleById(db, comboId);
       const floor = combo === undefined ? null : await priceFloorFor(viewer);
-      if (combo === undefined || (floor !== null && combo.priceCents <= floor)) throw new DomainError(Codes.COMBO_UNAVAILABLE);
+      if (combo === undefined || (floor !== null && combo.priceCents <= floor))
+        throw new DomainError(Codes.COMBO_UNAVAILABLE);
       return combo;
     },
 

@@ -18,8 +18,14 @@ afterAll(async () => {
 });
 
 const listAs = async (cookie?: string, host?: string) =>
-  (await call<Combo[]>(app, '/api/shop/list', {}, { ...(cookie === undefined ? {} : { cookie }), ...(host === undefined ? {} : { headers: { host } }) }))
-    .result;
+  (
+    await call<Combo[]>(
+      app,
+      '/api/shop/list',
+      {},
+      { ...(cookie === undefined ? {} : { cookie }), ...(host === undefined ? {} : { headers: { host } }) },
+    )
+  ).result;
 const names = (combos: Combo[]) => combos.map((c) => c.name);
 
 async function channelUser(code: string) {
@@ -101,7 +107,10 @@ describe('shop list', () => {
     const [cheap] = (await listAs()).data.filter((c) => c.name === '十元包');
     await app.settings.set({ shop_high_price_channel_code: 'VIPCH2' });
     try {
-      expect(await api.createOrder(cheap!._id)).toMatchObject({ code: Codes.COMBO_UNAVAILABLE, msg: '商品不存在或已下架' });
+      expect(await api.createOrder(cheap!._id)).toMatchObject({
+        code: Codes.COMBO_UNAVAILABLE,
+        msg: '商品不存在或已下架',
+      });
       expect((await api.createOrder(both)).code).toBe(0);
     } finally {
       await app.settings.set({ shop_high_price_channel_code: '' });
@@ -110,7 +119,12 @@ describe('shop list', () => {
     const removed = await product(app, { name: '将下架', price: 5 });
     await app.shop.combos.remove(removed);
     expect((await api.createOrder(removed)).code).toBe(Codes.COMBO_UNAVAILABLE);
-    const onAgencyHost = await call(app, '/api/shop/create_order', { combo_id: both }, { cookie: user.cookie, headers: { host: AGENCY } });
+    const onAgencyHost = await call(
+      app,
+      '/api/shop/create_order',
+      { combo_id: both },
+      { cookie: user.cookie, headers: { host: AGENCY } },
+    );
     expect(onAgencyHost.result.code).toBe(Codes.COMBO_UNAVAILABLE);
     expect(await app.database.query('SELECT id FROM orders WHERE user_id = $1', [user.id])).toHaveLength(1);
   });
@@ -122,11 +136,18 @@ describe('combos service (admin screens later)', () => {
     expect(await app.shop.combos.create({ name: '固定', price: 1.99 }, id)).toEqual({ created: true, id });
     expect(await app.shop.combos.create({ name: '再来', price: 2 }, id)).toEqual({ created: false, id });
     expect(await app.shop.combos.update(id, { name: '改名', price: 3.5, vipDuration: 7 })).toBe(true);
-    const [row] = await app.database.query<{ name: string; price_cents: unknown; vip_duration: number; daily_limit_gb: number }>(
-      'SELECT name, price_cents, vip_duration, daily_limit_gb FROM combos WHERE id = $1',
-      [id],
-    );
-    expect({ ...row, price_cents: Number(row!.price_cents) }).toEqual({ name: '改名', price_cents: 350, vip_duration: 7, daily_limit_gb: 50 });
+    const [row] = await app.database.query<{
+      name: string;
+      price_cents: unknown;
+      vip_duration: number;
+      daily_limit_gb: number;
+    }>('SELECT name, price_cents, vip_duration, daily_limit_gb FROM combos WHERE id = $1', [id]);
+    expect({ ...row, price_cents: Number(row!.price_cents) }).toEqual({
+      name: '改名',
+      price_cents: 350,
+      vip_duration: 7,
+      daily_limit_gb: 50,
+    });
     expect(await app.shop.combos.remove(id)).toBe(true);
     expect(await app.shop.combos.remove(id)).toBe(false);
     expect(await app.shop.combos.update(id, { name: 'x', price: 1 })).toBe(false);
@@ -134,7 +155,9 @@ describe('combos service (admin screens later)', () => {
 
   it('refuses prices that are not whole cents, negative or not numbers', async () => {
     for (const price of [0.001, 1.005, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
-      await expect(app.shop.combos.create({ name: 'bad', price })).rejects.toMatchObject({ code: Codes.INVALID_PAYLOAD });
+      await expect(app.shop.combos.create({ name: 'bad', price })).rejects.toMatchObject({
+        code: Codes.INVALID_PAYLOAD,
+      });
     }
     expect((await app.shop.combos.create({ name: 'free', price: 0 })).created).toBe(true);
   });

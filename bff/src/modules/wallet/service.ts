@@ -67,7 +67,9 @@ export function createWalletService({ db, settings }: { db: Db; settings: Settin
     async myWallet(userId: string): Promise<Wallet> {
       const [row, minCharge] = await Promise.all([repo.wallet(db, userId), settings.get('min_charge_money')]);
       if (row === undefined) throw new DomainError(Codes.SESSION_EXPIRED);
-      const addressType = ADDRESS_TYPES.has(row.addressType as Wallet['addressType']) ? (row.addressType as Wallet['addressType']) : '';
+      const addressType = ADDRESS_TYPES.has(row.addressType as Wallet['addressType'])
+        ? (row.addressType as Wallet['addressType'])
+        : '';
       return { money: yuanOf(row.money), address: row.address, addressType, min_charge_money: minCharge };
     },
 

@@ -21,9 +21,20 @@ describe('wallet', () => {
   it('mywallet answers yuan, the withdrawal address fields and the minimum withdrawal', async () => {
     const user = await signedInUser(app);
     await deposit(app, user.id, 12_345);
-    expect((await shopApi(app, user.cookie).wallet()).data).toEqual({ money: 123.45, address: '', addressType: '', min_charge_money: 500 });
-    await app.database.query("UPDATE users SET wallet_address = 'TXYZ', wallet_address_type = 'USDT-TRC20' WHERE id = $1", [user.id]);
-    expect((await shopApi(app, user.cookie).wallet()).data).toMatchObject({ address: 'TXYZ', addressType: 'USDT-TRC20' });
+    expect((await shopApi(app, user.cookie).wallet()).data).toEqual({
+      money: 123.45,
+      address: '',
+      addressType: '',
+      min_charge_money: 500,
+    });
+    await app.database.query(
+      "UPDATE users SET wallet_address = 'TXYZ', wallet_address_type = 'USDT-TRC20' WHERE id = $1",
+      [user.id],
+    );
+    expect((await shopApi(app, user.cookie).wallet()).data).toMatchObject({
+      address: 'TXYZ',
+      addressType: 'USDT-TRC20',
+    });
   });
 
   it('spend_list: newest first, signed yuan with the balance after each change', async () => {
