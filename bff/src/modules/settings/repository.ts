@@ -4,10 +4,9 @@ import { settings } from '../../db/schema.js';
 
 export function createSettingsRepository(db: Db) {
   return {
-    /** `using`: a transaction to read in (PGlite has one connection: a read outside an open transaction waits for it). */
-    async read(keys: readonly string[], using: Db = db): Promise<Array<{ key: string; value: unknown }>> {
+    async read(keys: readonly string[]): Promise<Array<{ key: string; value: unknown }>> {
       if (keys.length === 0) return [];
-      return using.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, [...keys]));
+      return db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, [...keys]));
     },
 
     async upsert(rows: Array<{ key: string; value: unknown }>): Promise<void> {

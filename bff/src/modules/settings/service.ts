@@ -1,6 +1,5 @@
 import { Codes } from '@portal/contracts';
 import { Value } from '@sinclair/typebox/value';
-import type { Db } from '../../db/client.js';
 import { DomainError } from '../../lib/domain-error.js';
 import {
   isSettingKey,
@@ -32,11 +31,10 @@ export function createSettingsService({ repo, onInvalidStoredValue }: SettingsDe
     return value as SettingValue<K>;
   }
 
-  /** `using`: the transaction the caller is in, if any. */
-  async function getMany<K extends SettingKey>(keys: readonly K[], using?: Db): Promise<SettingValues<K>> {
+  async function getMany<K extends SettingKey>(keys: readonly K[]): Promise<SettingValues<K>> {
     const values = {} as Record<SettingKey, unknown>;
     for (const key of keys) values[key] = settingDefinitions[key].default;
-    for (const row of await repo.read(keys, using)) {
+    for (const row of await repo.read(keys)) {
       if (!isSettingKey(row.key)) continue;
       if (Value.Check(settingDefinitions[row.key].schema, row.value)) values[row.key] = row.value;
       else onInvalidStoredValue?.(row.key, row.value);
@@ -47,8 +45,8 @@ export function createSettingsService({ repo, onInvalidStoredValue }: SettingsDe
   return {
     getMany,
 
-    async get<K extends SettingKey>(key: K, using?: Db): Promise<SettingValue<K>> {
-      return (await getMany([key], using))[key];
+    async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
+      return (await getMany([key]))[key];
     },
 
     /** Every operator-visible setting with its current value. */
