@@ -21,11 +21,7 @@ declare module 'fastify' {
  * routes, the sandbox gateway and the USDT watcher. Proved payments go to fulfilment.
  */
 async function paymentsModule(fastify: FastifyInstance) {
-  const settle: SettleTrade = (proof) => {
-    const fulfilment = (fastify as { fulfilment?: { settle: SettleTrade } }).fulfilment;
-    if (fulfilment === undefined) throw new Error('fulfilment is not registered');
-    return fulfilment.settle(proof);
-  };
+  const settle: SettleTrade = (proof) => fastify.fulfilment.settle(proof);
   const payments = createPaymentsService({ settings: fastify.settings, settle });
   fastify.decorate('payments', payments);
   const watcher = createUsdtWatcher({ db: fastify.db, settings: fastify.settings, settle, log: fastify.log });

@@ -79,8 +79,8 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
     return sandboxKey;
   }
 
-  async function sandboxEnabled(using?: Db): Promise<boolean> {
-    const methods = await settings.getMany(PAY_METHOD_KEYS, using);
+  async function sandboxEnabled(): Promise<boolean> {
+    const methods = await settings.getMany(PAY_METHOD_KEYS);
     return PAY_METHOD_KEYS.some((key) => methods[key] === SANDBOX);
   }
 
@@ -93,7 +93,7 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
   }
 
   async function epayStart(tx: Db, trade: TradeToPay, provider: PayProvider, scheme: boolean): Promise<PaymentStarted> {
-    const s = await settings.getMany(EPAY_KEYS, tx);
+    const s = await settings.getMany(EPAY_KEYS);
     if (provider === 'off') throw unavailable();
     const account =
       provider === SANDBOX
@@ -114,7 +114,7 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
   }
 
   async function usdtStart(tx: Db, trade: TradeToPay): Promise<PaymentStarted> {
-    const s = await settings.getMany(USDT_KEYS, tx);
+    const s = await settings.getMany(USDT_KEYS);
     if (s.usdtpay === '') throw unavailable();
     const base = usdtBaseMilli(trade.amountCents, s.exchange_rate);
     // Amounts lost to concurrent trades: their holders may not have committed yet, so a fresh look can miss them.
@@ -143,7 +143,7 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
 
     async start(tx: Db, trade: TradeToPay): Promise<PaymentStarted> {
       if (trade.payMode === 'usdt') return usdtStart(tx, trade);
-      const methods = await settings.getMany(PAY_METHOD_KEYS, tx);
+      const methods = await settings.getMany(PAY_METHOD_KEYS);
       return epayStart(tx, trade, methods[trade.payMode], trade.payMode === 'urlscheme');
     },
 
@@ -184,7 +184,7 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
     },
 
     /** Whether the sandbox serves any pay method (it pays orders without money: production must turn it off). */
-    sandboxEnabled: () => sandboxEnabled(),
+    sandboxEnabled,
   };
   return service satisfies PaymentsService;
 }
