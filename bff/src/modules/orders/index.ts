@@ -1,8 +1,5 @@
-import { Codes } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DomainError } from '../../lib/domain-error.js';
-import type { PaymentsService } from '../payments/types.js';
 import { ordersRoutes } from './routes.js';
 import { createOrdersService, type OrdersService } from './service.js';
 
@@ -17,24 +14,15 @@ declare module 'fastify' {
 /** How often the expiry job looks for open orders whose time is up. */
 export const EXPIRY_INTERVAL_MS = 60_000;
 
-const paymentsUnavailable: PaymentsService = {
-  start: async () => {
-    throw new DomainError(Codes.PAY_MODE_UNAVAILABLE);
-  },
-};
-
 /** Orders, coupons on orders, the wallet deduction, dobuy and trade status; the expiry job. */
 async function ordersModule(fastify: FastifyInstance) {
-  const payments = fastify.hasDecorator('payments')
-    ? (fastify as unknown as { payments: PaymentsService }).payments
-    : paymentsUnavailable;
   const orders = createOrdersService({
     db: fastify.db,
     shop: fastify.shop,
     coupons: fastify.coupons,
     wallet: fastify.wallet,
     fulfilment: fastify.fulfilment,
-    payments,
+    payments: fastify.payments,
     settings: fastify.settings,
   });
   fastify.decorate('orders', orders);
