@@ -27,11 +27,19 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessions: SessionsService;
+    /** Every /api/ route with who may call it, for the route inventory test. */
+    apiRoutes: ApiRouteAccess[];
   }
   interface FastifyContextConfig {
     /** Required on every /api/ route, so that no route is public by omission. */
     access?: Access;
   }
+}
+
+export interface ApiRouteAccess {
+  methods: string[];
+  url: string;
+  access: Access;
 }
 
 const SESSION_MAX_AGE_SECONDS = Math.floor(SESSION_TTL_MS / 1000);
@@ -90,6 +98,8 @@ export default fp(
     fastify.decorate('sessions', sessions);
     fastify.decorateRequest('user', null);
     fastify.decorateRequest('nodeId', null);
+    const apiRoutes: ApiRouteAccess[] = [];
+    fastify.decorate('apiRoutes', apiRoutes);
 
     fastify.addHook('onRoute', (route: RouteOptions) => {
       if (!isApiUrl(route.url)) return;
@@ -97,6 +107,7 @@ export default fp(
       if (access === undefined) {
         throw new Error(`API route ${route.url} must declare config.access ('public', 'user' or a role list)`);
       }
+      apiRoutes.push({ methods: [route.method].flat(), url: route.url, access });
       const guard = guardFor(access);
       if (guard === undefined) return;
       const existing = route.preHandler === undefined ? [] : [route.preHandler].flat();
