@@ -36,6 +36,14 @@ export function ordersRoutes(fastify: FastifyInstance, orders: OrdersService) {
     () => new DomainError(Codes.TOO_MANY_ATTEMPTS, shopMessages.coupon.tooMany),
   );
 
+  /** The calls whose payload is just the order id. */
+  const onOrder = (url: string, action: (userId: string, orderId: string) => Promise<unknown>) =>
+    fastify.post(url, {
+      config: { access: 'user', payload: OrderIdRequest },
+      handler: async (request, reply) =>
+        reply.envelope(await action(request.user!.id, payloadOf(request, OrderIdRequest).order_id)),
+    });
+
   fastify.post('/api/shop/create_order', {
     config: { access: 'user', payload: CreateOrderRequest },
     handler: async (request, reply) => {
@@ -59,17 +67,9 @@ export function ordersRoutes(fastify: FastifyInstance, orders: OrdersService) {
     },
   });
 
-  fastify.post('/api/coupon/orderCancleCoupon', {
-    config: { access: 'user', payload: OrderIdRequest },
-    handler: async (request, reply) =>
-      reply.envelope(await orders.cancelCoupon(request.user!.id, payloadOf(request, OrderIdRequest).order_id)),
-  });
+  onOrder('/api/coupon/orderCancleCoupon', orders.cancelCoupon);
 
-  fastify.post('/api/shop/wallet_check', {
-    config: { access: 'user', payload: OrderIdRequest },
-    handler: async (request, reply) =>
-      reply.envelope(await orders.walletCheck(request.user!.id, payloadOf(request, OrderIdRequest).order_id)),
-  });
+  onOrder('/api/shop/wallet_check', orders.walletCheck);
 
   fastify.post('/api/shop/dobuy', {
     config: { access: 'user', payload: DoBuyRequest },
@@ -102,11 +102,7 @@ export function ordersRoutes(fastify: FastifyInstance, orders: OrdersService) {
     handler: async (request, reply) => reply.envelope(await orders.list(request.user!.id)),
   });
 
-  fastify.post('/api/order/cancel_order', {
-    config: { access: 'user', payload: OrderIdRequest },
-    handler: async (request, reply) =>
-      reply.envelope(await orders.cancel(request.user!.id, payloadOf(request, OrderIdRequest).order_id)),
-  });
+  onOrder('/api/order/cancel_order', orders.cancel);
 
   fastify.post('/api/order/feedback', {
     config: { access: 'user', payload: OrderFeedbackRequest },
