@@ -41,10 +41,11 @@ export interface CouponsDeps {
 }
 
 /**
- * Trial coupons redeemed by users. A redemption is one transaction: the per-user count is read
- * under an advisory lock on (coupon, user), the total is taken by a conditional UPDATE, and the
- * traffic or VIP time, its traffic record and the use record are written together. Lock order:
- * the (coupon, user) lock, then the coupon row, then the user row.
+ * Trial coupons redeemed by users, and cash/discount coupons taken by orders. A use is taken in
+ * one transaction: the per-user count is read under an advisory lock on (coupon, user), the total
+ * is taken by a conditional UPDATE, and the use record (and for trial coupons the traffic or VIP
+ * time with its traffic record) is written with it. Lock order: the (coupon, user) lock, then the
+ * coupon row, then the user row (orders lock their order row before all of these).
  */
 export function createCouponsService({ db, traffic, now = () => new Date() }: CouponsDeps) {
   /** Finds a coupon by code and takes one of its uses for the user, or refuses with the use's codes. */

@@ -137,6 +137,8 @@ describe('settle', () => {
     const before = await statsToday();
     expect(await app.fulfilment.settle(proof(trade.data._id, 500))).toBe('credited_to_wallet');
     expect(await app.fulfilment.settle(proof(trade.data._id, 500))).toBe('already_paid');
+    // The checkout's poll stops without announcing a purchase.
+    expect((await user.api.tradeStatus(trade.data._id)).data.status).toBe('cancled');
     expect(await walletCents(app, user.id)).toBe(800);
     expect((await user.api.spendList()).data[0]).toMatchObject({
       spendMoney: 5,

@@ -87,15 +87,16 @@ export const ordersRepository = {
 
   /**
    * trade_status, the call the checkout polls every 3 s: one query on two primary keys, prepared
-   * once. A paid order answers paid whichever of its trades brought the money.
+   * once. A paid order answers paid whichever of its trades brought the money; a trade whose money
+   * went to the wallet instead (the order was closed) answers cancelled, so the poll stops
+   * without announcing a purchase.
    */
   prepareTradeStatus(db: Db) {
     return db
       .select({
-        status: sql<
-          Trade['status']
-        >`CASE WHEN ${orders.status} = 'paied' THEN 'paied'::trade_status ELSE ${trades.status} END`,
-        addTraffic: orders.addTraffic,
+        status: sql<Trade['status']>`CASE WHEN ${orders.status} = 'paied' THEN 'paied'::trade_status
+          WHEN ${trades.status} = 'paied' THEN 'cancled'::trade_status ELSE ${trades.status} END`,
+      addTraffic: orders.addTraffic,
         addVipDuration: orders.addVipDuration,
       })
       .from(trades)
