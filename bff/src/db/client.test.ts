@@ -52,6 +52,14 @@ describe('ambient transactions', () => {
     await app.database.query("DELETE FROM settings WHERE key = 'notice_title'");
   });
 
+  it('work a transaction started but did not await uses the plain database once the transaction is over', async () => {
+    let later: Promise<unknown> | undefined;
+    await app.db.transaction(async () => {
+      later = new Promise((resolve) => setTimeout(resolve, 20)).then(() => app.settings.get('notice_title'));
+    });
+    await expect(later).resolves.toBe('');
+  });
+
   it('outside a transaction the handle is the plain database again', async () => {
     await app.db.transaction(async () => undefined);
     await Promise.all([app.settings.get('notice_title'), app.db.transaction(async (tx) => tx.execute(sql`SELECT 1`))]);

@@ -43,13 +43,23 @@ export interface Database {
  * one becomes a savepoint of it.
  */
 export function withAmbientTransactions(db: Db): Db {
-  const current = new AsyncLocalStorage<Db>();
+  // `open` turns false when the transaction ends: work it started that outlives it (a timer, a
+  // promise nobody awaited) goes back to the plain database instead of a finished transaction.
+  const current = new AsyncLocalStorage<{ tx: Db; open: boolean }>();
   const transaction = (base: Db, nested: boolean): Db['transaction'] =>
     ((fn: (tx: Db) => Promise<unknown>, config?: unknown) =>
-      base.transaction((tx) => current.run(tx, () => fn(tx)), nested ? undefined : (config as never))) as Db['transaction'];
+      base.transaction(async (tx) => {
+        const scope = { tx, open: true };
+        try {
+          return await current.run(scope, () => fn(tx));
+        } finally {
+          scope.open = false;
+        }
+      }, nested ? undefined : (config as never))) as Db['transaction'];
   return new Proxy(db, {
     get(target, property) {
-      const tx = current.getStore();
+      const scope = current.getStore();
+      const tx = scope?.open === true ? scope.tx : undefined;
       const base = tx ?? target;
       if (property === 'transaction') return transaction(base, tx !== undefined);
       const value: unknown = Reflect.get(base, property, base);
