@@ -95,6 +95,12 @@ const failures = [];
 try {
   const context = await browser.newContext({ viewport: { width: 1000, height: 600 } });
   await context.addInitScript(recordStoryEvents);
+  // MSW's worker unregisters itself when its last page closes, once that page's pending requests
+  // are answered. After a story that polls, that happened while the next story's page was already
+  // updating the registration, which then failed ("Failed to update a ServiceWorker … Not
+  // found"). An idle page of the same origin, claimed by the worker, keeps it registered.
+  const keeper = await context.newPage();
+  await keeper.goto(`${origin}/index.json`);
   for (const story of stories) {
     const page = await context.newPage();
     const problems = [];
