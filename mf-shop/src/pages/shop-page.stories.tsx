@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import { Codes } from '@portal/contracts';
+import { Codes, type Order } from '@portal/contracts';
 import { apiHandler, apiSequence, pendingHandler } from '@portal/storybook/api-mocks';
 import {
   expect,
@@ -20,6 +20,7 @@ import {
   storyCombos,
   trade,
   tradeId,
+  USDT_ADDRESS,
   wallet,
   withCoupon,
 } from '../test/story-fixtures';
@@ -27,7 +28,6 @@ import ShopPage from './shop-page';
 
 const list = apiHandler('shop/list', storyCombos);
 const session = [apiHandler('user/userinfo', demoUser()), apiHandler('permission/mypermissions', [])];
-const created = apiHandler('shop/create_order', order());
 
 const meta = {
   title: 'mf-shop/ShopPage',
@@ -42,6 +42,41 @@ type Story = StoryObj<typeof meta>;
 const buy = async (canvasElement: HTMLElement, name: string) =>
   userEvent.click(await within(canvasElement).findByRole('button', { name: `购买 ${name}` }));
 const confirmDialog = () => expectShown(() => page().findByRole('dialog', { name: '确认订单' }));
+
+type Handler = ReturnType<typeof apiHandler>;
+
+/**
+ * The calls of one purchase: the list, the new order, the wallet, and then whatever the story
+ * gives for wallet_check, dobuy and trade_status.
+ */
+function purchase({
+  order: made = order(),
+  money = 0,
+  walletCheck = apiHandler('shop/wallet_check', made),
+  rest = [],
+}: {
+  order?: Order;
+  money?: number;
+  walletCheck?: Handler;
+  rest?: Handler[];
+}): Handler[] {
+  return [
+    list,
+    apiHandler('shop/create_order', made),
+    apiHandler('wallet/mywallet', wallet(money)),
+    walletCheck,
+    ...rest,
+  ];
+}
+
+/** Buys the 100 GB product, picks a payment method (when given) and presses 确认支付. */
+async function buyAndPay(canvasElement: HTMLElement, mode?: string) {
+  await buy(canvasElement, '流量包 100G');
+  const confirm = within(await confirmDialog());
+  if (mode) await userEvent.click(confirm.getByRole('radio', { name: mode }));
+  await userEvent.click(confirm.getByRole('button', { name: '确认支付' }));
+  return confirm;
+}
 
 /** Cards in the products' order (orderID), the note block below. */
 export const Loaded: Story = {
@@ -114,7 +149,7 @@ export const VisitorBuys: Story = {
 
 /** Buying opens the confirm dialog with the new order. */
 export const BuyOpensConfirm: Story = {
-  parameters: { msw: [list, created, apiHandler('wallet/mywallet', wallet(12.5))] },
+  parameters: { msw: purchase({ money: 12.5 }) },
   play: async ({ canvasElement }) => {
     await buy(canvasElement, '流量包 100G');
     const box = within(await confirmDialog());
@@ -135,7 +170,7 @@ const cancelled = apiSequence('order/cancel_order', [{ data: null }]);
 
 /** Closing the confirm dialog without paying cancels the order, which frees its coupon. */
 export const DismissCancelsOrder: Story = {
-  parameters: { msw: [list, created, apiHandler('wallet/mywallet', wallet(0)), cancelled.handler] },
+  parameters: { msw: purchase({ rest: [cancelled.handler] }) },
   play: async ({ canvasElement }) => {
     const before = cancelled.calls.length;
     await buy(canvasElement, '流量包 100G');
@@ -146,18 +181,22 @@ export const DismissCancelsOrder: Story = {
 };
 
 const covered = withCoupon();
-const coveredByWallet = [
-  list,
-  apiHandler('shop/create_order', covered),
-  apiHandler('wallet/mywallet', wallet(100)),
-  apiHandler('shop/wallet_check', { ...covered, wallet_spend: 25, pay_money: 0, status: 'wallet_spend' }),
-  apiHandler('shop/dobuy', payment({ status: 'paied', request_pay_amound: 0 })),
-  ...session,
-];
 
 /** The wallet covers it: dobuy answers paied, a success toast, and home 5 s later. */
 export const PaidByWallet: Story = {
-  parameters: { msw: coveredByWallet },
+  parameters: {
+    msw: purchase({
+      order: covered,
+      money: 100,
+      walletCheck: apiHandler('shop/wallet_check', {
+        ...covered,
+        wallet_spend: 25,
+        pay_money: 0,
+        status: 'wallet_spend',
+      }),
+      rest: [apiHandler('shop/dobuy', payment({ status: 'paied', request_pay_amound: 0 })), ...session],
+    }),
+  },
   play: async ({ canvasElement }) => {
     await buy(canvasElement, '流量包 100G');
     const box = within(await confirmDialog());
@@ -173,20 +212,9 @@ const polled = apiSequence('shop/trade_status', [{ data: trade('topay') }, { dat
 
 /** Alipay on a computer: the QR dialog, trade_status every 3 s, then paid. */
 export const AlipayPaidWhilePolling: Story = {
-  parameters: {
-    msw: [
-      list,
-      created,
-      apiHandler('wallet/mywallet', wallet(0)),
-      apiHandler('shop/wallet_check', order()),
-      dobuy.handler,
-      polled.handler,
-      ...session,
-    ],
-  },
+  parameters: { msw: purchase({ rest: [dobuy.handler, polled.handler, ...session] }) },
   play: async ({ canvasElement }) => {
-    await buy(canvasElement, '流量包 100G');
-    await userEvent.click(within(await confirmDialog()).getByRole('button', { name: '确认支付' }));
+    await buyAndPay(canvasElement);
     await expectShown(() => page().findByRole('dialog', { name: '支付宝扫码支付' }));
     const sent = dobuy.calls.at(-1)!;
     await expect(sent).toMatchObject({ order_id: order()._id, pay_mode: 'alipay', isMobile: false });
@@ -201,20 +229,12 @@ const waiting = apiSequence('shop/trade_status', [{ data: trade('topay') }]);
 /** Closing the payment dialog stops the polling: no trade_status call after it. */
 export const ClosingStopsPolling: Story = {
   parameters: {
-    msw: [
-      list,
-      created,
-      apiHandler('wallet/mywallet', wallet(0)),
-      apiHandler('shop/wallet_check', order()),
-      apiHandler('shop/dobuy', payment({ qrcode: 'weixin://wxpay/bizpayurl?pr=demo' })),
-      waiting.handler,
-    ],
+    msw: purchase({
+      rest: [apiHandler('shop/dobuy', payment({ qrcode: 'weixin://wxpay/bizpayurl?pr=demo' })), waiting.handler],
+    }),
   },
   play: async ({ canvasElement }) => {
-    await buy(canvasElement, '流量包 100G');
-    const confirm = within(await confirmDialog());
-    await userEvent.click(confirm.getByRole('radio', { name: '微信支付' }));
-    await userEvent.click(confirm.getByRole('button', { name: '确认支付' }));
+    await buyAndPay(canvasElement, '微信支付');
     const qr = await expectShown(() => page().findByRole('dialog', { name: '微信扫码支付' }));
     const before = waiting.calls.length;
     await waitFor(() => expect(waiting.calls.length).toBeGreaterThan(before), { timeout: 5000 });
@@ -227,18 +247,11 @@ export const ClosingStopsPolling: Story = {
   },
 };
 
+/** wallet_check refused: 订单确认出错, and the dialog stays. */
 export const WalletCheckFails: Story = {
-  parameters: {
-    msw: [
-      list,
-      created,
-      apiHandler('wallet/mywallet', wallet(5)),
-      apiHandler('shop/wallet_check', null, Codes.INTERNAL, 'x'),
-    ],
-  },
+  parameters: { msw: purchase({ money: 5, walletCheck: apiHandler('shop/wallet_check', null, Codes.INTERNAL, 'x') }) },
   play: async ({ canvasElement }) => {
-    await buy(canvasElement, '流量包 100G');
-    await userEvent.click(within(await confirmDialog()).getByRole('button', { name: '确认支付' }));
+    await buyAndPay(canvasElement);
     await expectToast('订单确认出错');
     await expect(page().getByRole('dialog', { name: '确认订单' })).toBeVisible();
   },
@@ -246,35 +259,17 @@ export const WalletCheckFails: Story = {
 
 /** dobuy 1017: the coupon's use limit; the dialog stays for another try. */
 export const BuyCouponLimit: Story = {
-  parameters: {
-    msw: [
-      list,
-      created,
-      apiHandler('wallet/mywallet', wallet(0)),
-      apiHandler('shop/wallet_check', order()),
-      apiHandler('shop/dobuy', null, Codes.COUPON_USED, 'limit'),
-    ],
-  },
+  parameters: { msw: purchase({ rest: [apiHandler('shop/dobuy', null, Codes.COUPON_USED, 'limit')] }) },
   play: async ({ canvasElement }) => {
-    await buy(canvasElement, '流量包 100G');
-    await userEvent.click(within(await confirmDialog()).getByRole('button', { name: '确认支付' }));
+    await buyAndPay(canvasElement);
     await expectToast('优惠券使用次数已达上限（取消未完成的订单可释放）');
   },
 };
 
 export const BuyFails: Story = {
-  parameters: {
-    msw: [
-      list,
-      created,
-      apiHandler('wallet/mywallet', wallet(0)),
-      apiHandler('shop/wallet_check', order()),
-      apiHandler('shop/dobuy', null, Codes.UNKNOWN, 'x'),
-    ],
-  },
+  parameters: { msw: purchase({ rest: [apiHandler('shop/dobuy', null, Codes.UNKNOWN, 'x')] }) },
   play: async ({ canvasElement }) => {
-    await buy(canvasElement, '流量包 100G');
-    await userEvent.click(within(await confirmDialog()).getByRole('button', { name: '确认支付' }));
+    await buyAndPay(canvasElement);
     await expectToast('创建订单失败，请稍后重试');
   },
 };
@@ -282,27 +277,18 @@ export const BuyFails: Story = {
 /** USDT through the whole flow: the USDT dialog with the exact amount. */
 export const UsdtFlow: Story = {
   parameters: {
-    msw: [
-      list,
-      created,
-      apiHandler('wallet/mywallet', wallet(0)),
-      apiHandler('shop/wallet_check', order()),
-      apiHandler(
-        'shop/dobuy',
-        payment({
-          usdtAdress: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
-          request_pay_amound_usdt: 4.167,
-          third_pay_platform: 'usdt',
-        }),
-      ),
-      apiHandler('shop/trade_status', trade('topay')),
-    ],
+    msw: purchase({
+      rest: [
+        apiHandler(
+          'shop/dobuy',
+          payment({ usdtAdress: USDT_ADDRESS, request_pay_amound_usdt: 4.167, third_pay_platform: 'usdt' }),
+        ),
+        apiHandler('shop/trade_status', trade('topay')),
+      ],
+    }),
   },
   play: async ({ canvasElement }) => {
-    await buy(canvasElement, '流量包 100G');
-    const confirm = within(await confirmDialog());
-    await userEvent.click(confirm.getByRole('radio', { name: 'USDT（TRC20）' }));
-    await userEvent.click(confirm.getByRole('button', { name: '确认支付' }));
+    await buyAndPay(canvasElement, 'USDT（TRC20）');
     const usdt = await expectShown(() => page().findByRole('dialog', { name: 'USDT 支付' }));
     await expect(within(usdt).getByTestId('usdt-amount')).toHaveTextContent('4.167 USDT');
   },
