@@ -104,7 +104,7 @@ export type EpayNotifyCheck = { ok: true; notify: EpayNotify } | { ok: false; re
 /** Checks a notify against the merchant account it was addressed to (the platform in the URL). */
 export function checkEpayNotify(params: EpayParams, account: Pick<EpayAccount, 'pid' | 'key'>): EpayNotifyCheck {
   if (account.key === '' || !hasValidEpaySign(params, account.key)) return { ok: false, reason: 'bad signature' };
-  if (params.trade_status !== EPAY_SUCCESS_STATUS) return { ok: false, reason: `trade_status ${params.trade_status ?? '(none)'}` };
+  if (params.trade_status !== EPAY_SUCCESS_STATUS) return { ok: false, reason: `trade_status ${(params.trade_status ?? '(none)').slice(0, 32)}` };
   if (params.pid !== account.pid) return { ok: false, reason: 'pid is not the merchant of this platform' };
   const paidCents = parseYuan(params.money ?? '');
   if (paidCents === undefined) return { ok: false, reason: 'money is not an amount' };

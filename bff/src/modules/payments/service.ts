@@ -25,8 +25,6 @@ export const SANDBOX_GATEWAY_PATH = '/api/pay/sandbox/';
 export const SANDBOX_SUBMIT_PATH = `${SANDBOX_GATEWAY_PATH}submit.php`;
 export const SANDBOX_DECIDE_PATH = `${SANDBOX_GATEWAY_PATH}decide`;
 export const EPAY_NOTIFY_PREFIX = '/api/pay/notify/epay/';
-/** Platforms a notify may name: the sandbox and the epay configurations. */
-export const epayPlatformNames: readonly string[] = [SANDBOX, ...thirdPayPlatforms];
 
 type PayProvider = SettingValue<'alipay'>;
 type ThirdPayPlatform = (typeof thirdPayPlatforms)[number];
@@ -36,7 +34,7 @@ type EpayPlatforms = Partial<Record<ThirdPayPlatform, EpayAccount>>;
 const PAY_METHOD_KEYS = ['alipay', 'wxpay', 'urlscheme'] as const;
 const EPAY_KEYS = [...PAY_METHOD_KEYS, 'epay_platforms', 'notify_url'] as const;
 const USDT_KEYS = ['usdtpay', 'exchange_rate', 'usdtCheckTime'] as const;
-/** Provider names are short; an out_trade_no or trade_no longer than this is not ours. */
+/** Our trade ids have 24 characters and gateways' numbers are short: longer ones are refused before any lookup. */
 const MAX_ID_LENGTH = 64;
 
 /** Answers to a notify: the reply text for the gateway, and why it was refused. */
