@@ -247,6 +247,26 @@ export const ClosingStopsPolling: Story = {
   },
 };
 
+/** The trade closes while its dialog is open (the order expired): the dialog goes, a toast says why. */
+export const TradeClosedWhilePaying: Story = {
+  parameters: {
+    msw: purchase({
+      rest: [
+        apiHandler('shop/dobuy', payment({ qrcode: 'https://pay.example/sandbox/pay?trade=1' })),
+        apiHandler('shop/trade_status', trade('cancled')),
+      ],
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    await buyAndPay(canvasElement);
+    await expectShown(() => page().findByRole('dialog', { name: '支付宝扫码支付' }));
+    await expectShown(() =>
+      page().findByText('支付已关闭（订单已取消或已过期）。如已付款，款项已存入您的钱包。', {}, { timeout: 6000 }),
+    );
+    await waitFor(() => expect(page().queryByRole('dialog', { name: '支付宝扫码支付' })).toBeNull());
+  },
+};
+
 /** wallet_check refused: 订单确认出错, and the dialog stays. */
 export const WalletCheckFails: Story = {
   parameters: { msw: purchase({ money: 5, walletCheck: apiHandler('shop/wallet_check', null, Codes.INTERNAL, 'x') }) },

@@ -69,7 +69,7 @@ export const shopLabels = {
     waiting: '等待支付结果...',
     close: '关闭',
     unpaidOnClose: '订单尚未完成支付。如已付款请稍候到账；未支付的订单可在「订单记录」中取消。',
-    tradeClosed: '订单已失效，请重新下单',
+    tradeClosed: '支付已关闭（订单已取消或已过期）。如已付款，款项已存入您的钱包。',
     usdtNetwork: '请使用 TRON（TRC20）网络转账 USDT',
     usdtAmount: '转账金额',
     usdtAddress: '收款地址（TRC20）',

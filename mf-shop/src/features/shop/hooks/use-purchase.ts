@@ -97,9 +97,10 @@ export function usePurchase(options: { onBeforeCreate?: () => void } = {}) {
     notify({ kind: 'info', title: shopLabels.payment.unpaidOnClose, durationMs: toastMs.medium });
   }, []);
 
+  /** The trade was closed (order cancelled or expired; money that still came went to the wallet). */
   const tradeClosed = useCallback(() => {
     setStep({ name: 'idle' });
-    notify({ kind: 'error', title: shopLabels.payment.tradeClosed });
+    notify({ kind: 'error', title: shopLabels.payment.tradeClosed, durationMs: toastMs.medium });
   }, []);
 
   const updateOrder = useCallback((order: Order) => {
