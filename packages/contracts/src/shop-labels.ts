@@ -115,7 +115,7 @@ export const shopLabels = {
       couponType: '优惠券类型',
       coupon_discount: '优惠券抵扣',
       wallet_spend: '钱包抵扣',
-      pay_money: '还需支付',
+      pay_money: '在线支付金额',
       status: '状态',
       create_time: '创建时间',
       add_traffic: '获得流量',
