@@ -22,8 +22,8 @@ const CARD_MIN_WIDTH = '16rem';
 export default function ShopPage() {
   const isAgency = usePortal((s) => s.isAgency);
   const { state, retry } = useCallData(shopList, { enabled: !isAgency, valid: Array.isArray });
-  // The confirm dialog's chunk is fetched while the order is being created.
-  const purchase = usePurchase({ onBeforeCreate: OrderConfirmDialog.preload });
+  // Each dialog's chunk is fetched while the call that opens it is on its way.
+  const purchase = usePurchase({ onBeforeCreate: OrderConfirmDialog.preload, onBeforePay: PaymentDialog.preload });
   const { step } = purchase;
 
   // Agency users have no shop (spec-2 §6); the shell redirects too, this covers standalone use.

@@ -33,7 +33,14 @@ const announced = (result: CallResult<unknown>) => result.status === 502 || resu
  * at once, or a payment dialog polled until paid. Paid: success toast, user info refreshed, home
  * after 5 s (cancelled if the page is left first).
  */
-export function usePurchase(options: { onBeforeCreate?: () => void } = {}) {
+export function usePurchase(
+  options: {
+    /** Runs as an order is being created (fetch the confirm dialog's chunk meanwhile). */
+    onBeforeCreate?: () => void;
+    /** Runs as the payment starts (fetch the payment dialog's chunk meanwhile). */
+    onBeforePay?: () => void;
+  } = {},
+) {
   const navigate = useNavigate();
   const [step, setStep] = useState<PurchaseStep>({ name: 'idle' });
   const [creating, setCreating] = useState<string | null>(null);
@@ -61,6 +68,7 @@ export function usePurchase(options: { onBeforeCreate?: () => void } = {}) {
   }
 
   async function pay(order: Order, mode: PayMode) {
+    options.onBeforePay?.();
     const checked = await walletCheck(order._id);
     if (checked.code !== Codes.OK || !checked.data?._id) {
       if (!announced(checked)) notify({ kind: 'error', title: shopMessages.walletCheckFailed });
