@@ -1,4 +1,4 @@
-import { Codes, type Order } from '@portal/contracts';
+import { Codes, shopMessages, type Order } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signedInUser } from '../../../test/api.js';
@@ -74,7 +74,7 @@ describe('create_order', () => {
       'SELECT expires_at, created_at, daily_limit_gb FROM orders WHERE id = $1',
       [timedOrder._id],
     );
-    expect(new Date(row!.expires_at).getTime() - new Date(row!.created_at).getTime()).toBe(30 * 60_000);
+    expect(new Date(row!.expires_at).getTime() - new Date(row!.created_at).getTime()).toBe(60 * 60_000);
     expect(new Date(row!.created_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(row!.daily_limit_gb).toBe(80);
   });
@@ -443,7 +443,9 @@ describe('order list, cancel and feedback', () => {
     const user = await buyer();
     const order = await newOrder(app, user.cookie, volume);
     expect((await user.api.feedback(order._id, '  没有到账  ')).data).toMatchObject({ user_feedback: '没有到账' });
-    expect((await user.api.feedback(order._id, '字'.repeat(31))).code).toBe(Codes.INVALID_PAYLOAD);
+    expect((await user.api.feedback(order._id, '字'.repeat(31))).msg).toBe(shopMessages.orderFeedbackRule);
+    expect((await user.api.feedback(order._id, '字'.repeat(30))).code).toBe(0);
+    await user.api.feedback(order._id, '  没有到账  ');
     expect((await user.api.feedback(order._id, '   ')).code).toBe(Codes.INVALID_PAYLOAD);
     expect((await user.api.orders()).data[0]!.user_feedback).toBe('没有到账');
   });

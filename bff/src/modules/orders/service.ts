@@ -1,6 +1,7 @@
 import {
   Codes,
   DEFAULT_REQUEST_COUNT,
+  ORDER_FEEDBACK_MAX_CHARS,
   shopMessages,
   type Order as OrderWire,
   type PaymentResult,
@@ -341,7 +342,9 @@ export function createOrdersService({
 
     async feedback(userId: string, orderId: string, msg: string): Promise<OrderWire> {
       const text = msg.trim();
-      if (text === '') throw new DomainError(Codes.INVALID_PAYLOAD, shopMessages.orderFeedbackRule);
+      if (text === '' || [...text].length > ORDER_FEEDBACK_MAX_CHARS) {
+        throw new DomainError(Codes.INVALID_PAYLOAD, shopMessages.orderFeedbackRule);
+      }
       return db.transaction(async (tx) => {
         const order = await repo.lockOwnOrder(tx, userId, orderId);
         if (order === undefined) throw new DomainError(Codes.ORDER_NOT_OPEN);

@@ -116,7 +116,9 @@ export const settingDefinitions = {
   usdt_chain_api: define(Url(), 'https://api.trongrid.io', 'TRC20 链上数据接口地址'),
   notify_url: define(Url(), '', '支付回调地址前缀（为空时使用 PUBLIC_BASE_URL 或当前地址）'),
   return_url: define(Url(), '', '支付完成后的返回地址（为空时返回订单页）'),
-  order_expire_minutes: define(Type.Integer({ minimum: 5, maximum: 10_080 }), 30, '未支付订单自动取消时间（分钟）'),
+  // Longer than usdtCheckTime, so that a USDT transfer made near the end of its window still pays
+  // the order instead of landing in the wallet.
+  order_expire_minutes: define(Type.Integer({ minimum: 5, maximum: 10_080 }), 60, '未支付订单自动取消时间（分钟，应大于 USDT 到账检查时长）'),
   /** Users invited with this channel code see only products priced above 20 yuan (spec-2 §2). */
   shop_high_price_channel_code: define(Type.String({ maxLength: 32 }), '', '只显示 20 元以上商品的渠道码'),
 

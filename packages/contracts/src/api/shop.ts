@@ -140,7 +140,9 @@ export const TradeStatusRequest = Type.Object({ trade_id: ObjectId }, { addition
 export type TradeStatusRequest = Static<typeof TradeStatusRequest>;
 
 export const OrderFeedbackRequest = Type.Object(
-  { order_id: ObjectId, msg: Type.String({ minLength: 1, maxLength: ORDER_FEEDBACK_MAX_CHARS }) },
+  // Up to 30 characters (the service counts them and answers the spec's hint); the schema only
+  // bounds the payload.
+  { order_id: ObjectId, msg: Type.String({ minLength: 1, maxLength: ORDER_FEEDBACK_MAX_CHARS * 4 }) },
   { additionalProperties: false },
 );
 export type OrderFeedbackRequest = Static<typeof OrderFeedbackRequest>;
