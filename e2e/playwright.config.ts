@@ -27,6 +27,12 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `node ../scripts/lib/local-tron.mjs --port ${e2eEnv.tronPort}`,
+      url: `${e2eEnv.tronUrl}/__test__/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'node --import tsx support/start-bff.mjs',
       url: `${e2eEnv.baseUrl}/readyz`,
       reuseExistingServer: false,

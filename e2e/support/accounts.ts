@@ -18,6 +18,10 @@ export const TEST_PASSWORD = 'e2e-password-1';
 export const seeded = {
   paid: { email: 'paid@e2e.test', password: 'paid-password-1' },
   locked: { email: 'locked@e2e.test', password: 'locked-password-1' },
+  /** Wallets of 30, 100 and 20 yuan (the shop's wallet tests; each test reads the balance it starts from). */
+  walletPartial: { email: 'wallet-partial@e2e.test', password: 'wallet-password-1' },
+  walletFull: { email: 'wallet-full@e2e.test', password: 'wallet-password-1' },
+  walletCancel: { email: 'wallet-cancel@e2e.test', password: 'wallet-password-1' },
 } as const;
 
 export interface TestUser {

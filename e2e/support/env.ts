@@ -6,10 +6,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../..');
 const bffPort = Number(process.env.E2E_BFF_PORT ?? 18080);
 const remotePort = Number(process.env.E2E_REMOTE_PORT ?? 18081);
+const tronPort = Number(process.env.E2E_TRON_PORT ?? 18082);
 
 export const e2eEnv = {
   bffPort,
   remotePort,
+  /** The local TronGrid stand-in the USDT watcher reads (scripts/lib/local-tron.mjs). */
+  tronUrl: `http://127.0.0.1:${tronPort}`,
+  tronPort,
   baseUrl: `http://localhost:${bffPort}`,
   agencyUrl: `http://agency.localhost:${bffPort}`,
   remoteHostUrl: `http://127.0.0.1:${remotePort}`,

@@ -1,6 +1,6 @@
 // Starts the all-in-one BFF for the e2e run on a fresh data directory.
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { e2eEnv, repoRoot } from './env.ts';
 
@@ -10,7 +10,15 @@ mkdirSync(e2eEnv.dataDir, { recursive: true });
 const mailDir = e2eEnv.mailDir;
 rmSync(mailDir, { recursive: true, force: true });
 // Users (e.g. a paid one), coupons, notices and settings applied at start-up, when the file exists.
-const seedFile = process.env.E2E_SEED_FILE ?? path.join(repoRoot, 'e2e/support/seed.json');
+// The USDT watcher reads the local chain source of this run (its port can be moved by E2E_TRON_PORT).
+const baseSeed = process.env.E2E_SEED_FILE ?? path.join(repoRoot, 'e2e/support/seed.json');
+let seedFile = baseSeed;
+if (existsSync(baseSeed)) {
+  const seed = JSON.parse(readFileSync(baseSeed, 'utf8'));
+  seed.settings = { ...seed.settings, usdt_chain_api: e2eEnv.tronUrl };
+  seedFile = path.join(e2eEnv.dataDir, 'seed.json');
+  writeFileSync(seedFile, JSON.stringify(seed));
+}
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bff/src/server.ts')], {
   cwd: path.join(repoRoot, 'bff'),
   stdio: 'inherit',

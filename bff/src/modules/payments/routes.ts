@@ -38,8 +38,12 @@ function sendText(reply: FastifyReply, status: number, text: string) {
   return reply.code(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(text);
 }
 
+/**
+ * `same-origin`, not `no-referrer`: with no-referrer Chromium sends `Origin: null` on the page's
+ * own form POST, which the origin check refuses. The signed address still never leaves the site.
+ */
 function sendPage(reply: FastifyReply, status: number, html: string) {
-  return reply.code(status).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(html);
+  return reply.code(status).header('cache-control', 'no-store').header('referrer-policy', 'same-origin').type('text/html; charset=utf-8').send(html);
 }
 
 function sendResult(reply: FastifyReply, status: number, view: ResultPageView) {

@@ -38,7 +38,7 @@ function layout(title: string, body: string, tone = ''): string {
   return (
     '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">' +
+    '<meta name="robots" content="noindex"><meta name="referrer" content="same-origin">' +
     `<title>${escapeHtml(title)} - ${escapeHtml(PRODUCT_NAME)}</title>` +
     '<link rel="stylesheet" href="page.css"></head>' +
     `<body><main><div class="card ${tone}">${body}</div></main></body></html>`
