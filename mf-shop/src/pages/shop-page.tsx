@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { type Combo } from '@portal/contracts';
+import type { Combo } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { useCallData, usePortal } from '@portal/platform';
 import { EmptyState, RegionError } from '@portal/ui';

@@ -1,5 +1,5 @@
 import { Button, HStack } from '@chakra-ui/react';
-import { type Order } from '@portal/contracts';
+import type { Order } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { isUnpaid } from '../lib/order-status';
 

@@ -1,9 +1,9 @@
-import { Box, Text } from '@chakra-ui/react';
-import { type Order } from '@portal/contracts';
+import type { Order } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { bytesToGB, formatDateTime, formatYuan } from '@portal/platform';
 import { statusLabel } from '../lib/order-status';
 import { DialogFrame } from '../../../components/dialog-frame';
+import { FieldList } from '../../../components/field-list';
 
 const t = shopLabels.orders;
 const f = t.fields;
@@ -33,18 +33,7 @@ export function orderDetailRows(order: Order): [string, string][] {
 export function OrderDetailDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   return (
     <DialogFrame title={t.detailTitle} testId="order-detail-dialog" onClose={onClose}>
-      <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="2" fontSize="sm">
-        {orderDetailRows(order).map(([label, value]) => (
-          <Box key={label} display="contents">
-            <Text as="dt" color="fg.muted" whiteSpace="nowrap">
-              {label}
-            </Text>
-            <Text as="dd" wordBreak="break-all" data-field={label}>
-              {value}
-            </Text>
-          </Box>
-        ))}
-      </Box>
+      <FieldList rows={orderDetailRows(order)} />
     </DialogFrame>
   );
 }

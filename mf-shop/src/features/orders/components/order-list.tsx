@@ -1,5 +1,5 @@
 import { Box, Card, HStack, Stack, Text } from '@chakra-ui/react';
-import { type Order } from '@portal/contracts';
+import type { Order } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { formatDateTime, formatYuan } from '@portal/platform';
 import { gainedText, paidAmount } from '../lib/order-status';

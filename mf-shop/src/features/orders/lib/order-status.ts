@@ -1,4 +1,4 @@
-import { type Order, type OrderStatus } from '@portal/contracts';
+import type { Order, OrderStatus } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { bytesToGB, toCents } from '@portal/platform';
 

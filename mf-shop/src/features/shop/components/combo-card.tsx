@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
-import { type Combo } from '@portal/contracts';
+import type { Combo } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { formatYuan } from '@portal/platform';
 import { comboFigures, formatFigure } from '../lib/combo-figures';

@@ -1,5 +1,5 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
-import { type PayMode } from '@portal/contracts';
+import type { PayMode } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 
 export interface PayModePickerProps {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { type TradeStatus } from '@portal/contracts';
+import type { TradeStatus } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { copyText, formatYuan, notify } from '@portal/platform';
 import { QrCode, QrDialog } from '@portal/ui';
