@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Stack, Text } from '@chakra-ui/react';
 import { Codes, cookieNames, messages, toastMs, userMessages, type UserInfo } from '@portal/contracts';
-import { getCookie, notify, setCookie, useSession } from '@portal/platform';
-import { requireLogin } from '../../../lib/require-login';
+import { getCookie, notify, requireLogin, setCookie, useSession } from '@portal/platform';
 import { todayString } from '../../../lib/time';
 import { formatMB } from '../../../lib/units';
 import { signUse } from '../api/sign-use';
