@@ -142,8 +142,8 @@ async function loginCookie(base, account = ADMIN) {
   return sid;
 }
 
-/** The subscriber's Clash link, checked to list every line (autocannon only sees statuses). */
-async function subscriptionTarget(base) {
+/** The subscriber's link of one kind, checked to list every line (autocannon only sees statuses). */
+async function subscriptionTarget(base, kind) {
   const cookie = await loginCookie(base, SUBSCRIBER);
   const info = decode(
     await (
@@ -154,7 +154,7 @@ async function subscriptionTarget(base) {
       })
     ).json(),
   );
-  const url = `${base}/api/subscript/clash/${info.data._id}/${info.data.userkey}`;
+  const url = `${base}/api/subscript/${kind}/${info.data._id}/${info.data.userkey}`;
   const body = await (await fetch(url)).text();
   const listed = (body.match(/线路 \d+/g) ?? []).length;
   if (listed < SUBSCRIPTION_LINES)
@@ -226,7 +226,9 @@ try {
   const cookie = await loginCookie(pglite.base);
   rows.push(await load('bare Fastify GET /bench/bare', { url: `${pglite.base}/bench/bare` }));
   rows.push(await load('envelope userinfo (PGlite)', envelopeTarget(pglite.base, cookie)));
-  rows.push(await load(`subscription, ${SUBSCRIPTION_LINES} lines (PGlite)`, await subscriptionTarget(pglite.base)));
+  for (const kind of ['clash', 'singbox']) {
+    rows.push(await load(`${kind} subscription, ${SUBSCRIPTION_LINES} lines (PGlite)`, await subscriptionTarget(pglite.base, kind)));
+  }
   rows.push(await load('trade_status poll (PGlite)', await tradeStatusTarget(pglite.base)));
 } finally {
   await pglite.stop();
@@ -241,9 +243,11 @@ if (process.env.BENCH_DATABASE_URL) {
   try {
     const cookie = await loginCookie(postgres.base);
     rows.push(await load('envelope userinfo (PostgreSQL)', envelopeTarget(postgres.base, cookie)));
-    rows.push(
-      await load(`subscription, ${SUBSCRIPTION_LINES} lines (PostgreSQL)`, await subscriptionTarget(postgres.base)),
-    );
+    for (const kind of ['clash', 'singbox']) {
+      rows.push(
+        await load(`${kind} subscription, ${SUBSCRIPTION_LINES} lines (PostgreSQL)`, await subscriptionTarget(postgres.base, kind)),
+      );
+    }
     rows.push(await load('trade_status poll (PostgreSQL)', await tradeStatusTarget(postgres.base)));
   } finally {
     await postgres.stop();
@@ -253,7 +257,7 @@ if (process.env.BENCH_DATABASE_URL) {
 const bare = rows[0];
 console.log(`\nBFF bench: ${CONNECTIONS} connections, ${DURATION_S} s per target, load generator on the same machine`);
 console.log(
-  'target'.padEnd(40),
+  'target'.padEnd(42),
   'req/s'.padStart(9),
   'p99 ms'.padStart(8),
   'vs bare'.padStart(8),
@@ -261,7 +265,7 @@ console.log(
 );
 for (const row of rows) {
   console.log(
-    row.label.padEnd(40),
+    row.label.padEnd(42),
     row.reqPerSec.toFixed(0).padStart(9),
     String(row.p99).padStart(8),
     `${((row.reqPerSec / bare.reqPerSec) * 100).toFixed(1)}%`.padStart(8),
