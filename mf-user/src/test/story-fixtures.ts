@@ -1,7 +1,6 @@
 import { cookieNames, GiB, type UserInfo } from '@portal/contracts';
 import { removeCookie, setCookie, useSession } from '@portal/platform';
 import { demoUser, setStoryPortal } from '@portal/storybook/fixtures';
-import { expect, waitFor, within } from '@portal/storybook/story-kit';
 import { resetDailyDecisions } from '../features/dashboard/hooks/use-first-visit-today';
 import { dailyCookieName } from '../features/dashboard/lib/daily-visit';
 import { PURCHASE_MODAL } from '../features/dashboard/components/purchase-modal';
@@ -51,14 +50,4 @@ export function prepare(user: UserInfo | null, options: { agency?: boolean; dail
   useSession.getState().setUser(user);
 }
 
-/** Waits until an element (a toast, a dialog) has finished fading in. */
-export async function expectShown(find: () => Promise<HTMLElement>): Promise<HTMLElement> {
-  const element = await find();
-  await waitFor(() => expect(element).toBeVisible(), { timeout: 3000 });
-  return element;
-}
-
-/** A toast (rendered in a portal outside the story's canvas) with this text becomes visible. */
-export function expectToast(text: string): Promise<HTMLElement> {
-  return expectShown(() => within(document.body).findByText(text, {}, { timeout: 3000 }));
-}
+export { expectShown, expectToast } from '@portal/storybook/story-kit';
