@@ -11,7 +11,10 @@ const apps = ['shell', 'mf-user', 'mf-shop', 'mf-tutorials', 'mf-admin'];
 const boundaryZones = [
   ...apps.map((app) => ({
     target: `./${app}`,
-    from: apps.filter((other) => other !== app).map((other) => `./${other}`).concat('./bff'),
+    from: apps
+      .filter((other) => other !== app)
+      .map((other) => `./${other}`)
+      .concat('./bff'),
     message: 'Apps share code only through packages/*.',
   })),
   {
@@ -21,6 +24,15 @@ const boundaryZones = [
   },
   { target: './bff', from: apps.map((app) => `./${app}`), message: 'The BFF never imports front-end apps.' },
 ];
+
+// Chakra components shared through their own entry point, off the first page (see
+// packages/build-config/shared-exports.mjs): importing them from the main entry would put them
+// back into its chunk, and a build would crash for lack of them in the tree-shaken list.
+const chakraOwnEntryImports = {
+  name: '@chakra-ui/react',
+  importNames: ['Dialog', 'Progress', 'Toast', 'Toaster', 'createToaster'],
+  message: "Import it from its own entry ('@chakra-ui/react/dialog', '/progress', '/toast').",
+};
 
 export default tseslint.config(
   {
@@ -44,6 +56,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'no-restricted-imports': ['error', { paths: [chakraOwnEntryImports] }],
       'import-x/no-cycle': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
@@ -54,7 +67,14 @@ export default tseslint.config(
     rules: { 'no-console': 'error' },
   },
   {
-    files: ['scripts/**', 'e2e/**', '**/*.config.*', 'packages/build-config/**', 'bff/bench/**', 'storybook/.storybook/**'],
+    files: [
+      'scripts/**',
+      'e2e/**',
+      '**/*.config.*',
+      'packages/build-config/**',
+      'bff/bench/**',
+      'storybook/.storybook/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { messages, userMessages } from '@portal/contracts';
+import { seeded } from '../support/accounts';
 import { e2eEnv } from '../support/env';
 import { loginAs } from '../support/session';
+import { toast } from '../support/ui';
 
 test('the page holds exactly one React renderer across the shell and three remotes', async ({ page }) => {
   // React DOM registers itself with the devtools hook once per copy.
@@ -56,4 +59,47 @@ test('the tutorials remote is served from another origin', async ({ page }) => {
   await page.goto('/#/singbox_for_mac');
   await fromOtherOrigin;
   await expect(page.locator('[data-remote="mf_tutorials"]')).toBeVisible();
+});
+
+interface ManifestShared {
+  name: string;
+  assets: { js: { sync: string[]; async: string[] } };
+}
+
+test('Chakra parts shared on their own stay off the first page and render in a remote with the shell provider', async ({
+  page,
+  request,
+}) => {
+  // The chunks only the dialog, progress and toast entries need, from the shell's manifest.
+  const manifest = (await (await request.get('/mf-manifest.json')).json()) as { shared: ManifestShared[] };
+  const assets = (name: string) => {
+    const entry = manifest.shared.find((s) => s.name === name);
+    expect(entry, `${name} is provided by the shell`).toBeTruthy();
+    return [...entry!.assets.js.sync, ...entry!.assets.js.async];
+  };
+  const main = new Set(assets('@chakra-ui/react'));
+  const ownOnly = ['dialog', 'progress', 'toast']
+    .flatMap((n) => assets(`@chakra-ui/react/${n}`))
+    .filter((a) => !main.has(a));
+  expect(ownOnly.length).toBeGreaterThan(0);
+
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto('/#/');
+  await expect(page.getByRole('heading', { name: '使用教程' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(fetched.filter((path) => ownOnly.some((asset) => path.endsWith(asset)))).toEqual([]);
+
+  // In mf-user, with the shell's ChakraProvider: the usage bar, a toast, a dialog.
+  await loginAs(page, seeded.paid.email, seeded.paid.password);
+  await page.reload();
+  await expect(page.getByTestId('time-package-usage')).toBeVisible();
+  const subscribe = page.getByTestId('client-flclash').getByRole('button', { name: userMessages.startUsing.subscribe });
+  await subscribe.click();
+  await page.getByRole('button', { name: userMessages.menu.copy }).click();
+  await expect(toast(page, messages.subscription.copied)).toBeVisible();
+  await subscribe.click();
+  await page.getByRole('button', { name: userMessages.menu.qr }).click();
+  await expect(page.getByRole('dialog', { name: messages.subscription.qrTitle })).toBeVisible();
+  await expect(page.getByText('页面加载失败')).toHaveCount(0);
 });

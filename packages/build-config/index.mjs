@@ -3,16 +3,17 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { sharedUsedExports } from './shared-exports.mjs';
+import { chakraOwnEntries, sharedUsedExports } from './shared-exports.mjs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 // Chakra's theme entry builds the whole default theme at module level, which defeats tree
 // shaking; this alias reaches its individual token and recipe modules instead.
 const chakraThemeDir = path.join(path.dirname(require.resolve('@chakra-ui/react/package.json')), 'dist/esm/theme');
 
-export { sharedUsedExports };
+export { sharedUsedExports, chakraOwnEntries };
 
 /**
  * Development ports. `PORTAL_DEV_PORT_BASE=19000` moves the whole set (shell on the base, the
@@ -65,9 +66,17 @@ const federationRuntimeEsm = {
  * default), which replaced functions of the federation runtime and React Refresh with
  * `undefined` ("__exportAll is not a function", "$ReactRefreshRuntime$.refresh is not a
  * function"). Every dev server uses the same list, so the page still has one copy of each.
+ *
+ * Chakra's own entries (`chakraOwnEntries`) are modules of the same package as the main entry:
+ * they work only with the internals (the system context) of the copy the shell provides. So
+ * the shell provides every one of them, used or not, and production remotes never bring their
+ * own (`import: false`). Development builds share the main entry whole and point the own
+ * entries at it (`chakraOwnEntryAliases`), which keeps a standalone remote working.
  */
-export const sharedFor = ({ production }) => {
+export const sharedFor = ({ production, host = true }) => {
   const treeShaken = treeShakenIn(production);
+  const ownEntry = (entry) =>
+    singleton({ requiredVersion: '^3.0.0', import: host ? fileURLToPath(import.meta.resolve(entry)) : false });
   return {
     react: singleton({ requiredVersion: '^19.0.0' }),
     'react/jsx-runtime': singleton({ requiredVersion: '^19.0.0' }),
@@ -76,12 +85,18 @@ export const sharedFor = ({ production }) => {
     'react-router': treeShaken('react-router', { requiredVersion: '^7.0.0' }),
     zustand: singleton({ requiredVersion: '^5.0.0' }),
     '@chakra-ui/react': treeShaken('@chakra-ui/react', { requiredVersion: '^3.0.0' }),
+    ...(production ? Object.fromEntries(chakraOwnEntries.map((entry) => [entry, ownEntry(entry)])) : {}),
     '@emotion/react': treeShaken('@emotion/react', { requiredVersion: '^11.0.0' }),
     '@portal/contracts': workspacePackage,
     '@portal/platform': workspacePackage,
     '@portal/ui': workspacePackage,
   };
 };
+
+/** Development only: every Chakra own entry is the (whole, shared) main entry. */
+const chakraOwnEntryAliases = Object.fromEntries(
+  chakraOwnEntries.map((entry) => [`${entry}$`, fileURLToPath(new URL('./chakra-main-entry.mjs', import.meta.url))]),
+);
 
 /** The production list (tree-shaken), as every deployed build declares it. */
 export const shared = sharedFor({ production: true });
@@ -134,7 +149,7 @@ export function portalConfig({ name, exposes, server = {} }) {
       pluginModuleFederation({
         name,
         ...(isRemote ? { exposes, filename: 'remoteEntry.js' } : { remotes: {} }),
-        shared: sharedFor({ production: isProduction }),
+        shared: sharedFor({ production: isProduction, host: !isRemote }),
         dts: false,
         manifest: true,
         experiments: {
@@ -150,7 +165,7 @@ export function portalConfig({ name, exposes, server = {} }) {
       alias: {
         '@chakra-ui/theme-parts': chakraThemeDir,
         ...federationRuntimeEsm,
-        ...(isProduction ? reactRouterProduction : {}),
+        ...(isProduction ? reactRouterProduction : chakraOwnEntryAliases),
       },
     },
     source: {
@@ -168,7 +183,7 @@ export function portalConfig({ name, exposes, server = {} }) {
       assetPrefix: isRemote ? 'auto' : '/',
       cleanDistPath: false,
       distPath: { root: process.env.PORTAL_DIST_DIR ?? 'dist' },
-      sourceMap: { js: false, css: false },
+      sourceMap: { js: process.env.PORTAL_SOURCEMAP ? 'source-map' : false, css: false },
     },
     dev: {
       assetPrefix: isRemote ? 'auto' : '/',

@@ -12,7 +12,6 @@ export const sharedUsedExports = {
     'ChakraProvider',
     'CloseButton',
     'Container',
-    'Dialog',
     'Field',
     'Flex',
     'HStack',
@@ -21,16 +20,12 @@ export const sharedUsedExports = {
     'Input',
     'Link',
     'Portal',
-    'Progress',
     'SimpleGrid',
     'Skeleton',
     'Spinner',
     'Stack',
     'Text',
-    'Toast',
-    'Toaster',
     'createSystem',
-    'createToaster',
     'defaultBaseConfig',
     'defineConfig',
   ],
@@ -50,3 +45,15 @@ export const sharedUsedExports = {
   // Chakra itself imports these from Emotion.
   '@emotion/react': ['Global', 'ThemeContext', 'withEmotionCache'],
 };
+
+/**
+ * Chakra components shared through their own entry point (`import { Dialog } from
+ * '@chakra-ui/react/dialog'`) instead of the tree-shaken main entry, whose one chunk joins every
+ * first page. They carry state machines (the dialog's focus trap, dismissable layer and scroll
+ * lock, the toast group, the progress bar) that a first page does without, so the code that
+ * renders them is lazy (`lazyDialog` and the toast host of @portal/ui, the usage bar of
+ * mf-user). Every deployable declares the same list and the shell's copies are used, so they
+ * share the internals (the system context) of the main entry's chunk. (Field was measured too:
+ * Input uses its internals, so it saved nothing.)
+ */
+export const chakraOwnEntries = ['@chakra-ui/react/dialog', '@chakra-ui/react/progress', '@chakra-ui/react/toast'];

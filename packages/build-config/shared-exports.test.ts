@@ -2,11 +2,19 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '@chakra-ui/react';
-import { sharedUsedExports } from './shared-exports.mjs';
+import { chakraOwnEntries, sharedUsedExports } from './shared-exports.mjs';
 import { portalRecipes, portalSlotRecipes } from '../ui/src/theme/portal-system.js';
 
 const root = path.resolve(__dirname, '../..');
-const sourceDirs = ['shell/src', 'mf-user/src', 'mf-shop/src', 'mf-tutorials/src', 'mf-admin/src', 'packages/ui/src', 'packages/platform/src'];
+const sourceDirs = [
+  'shell/src',
+  'mf-user/src',
+  'mf-shop/src',
+  'mf-tutorials/src',
+  'mf-admin/src',
+  'packages/ui/src',
+  'packages/platform/src',
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -16,17 +24,21 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+function allSources(): { file: string; text: string }[] {
+  return sourceDirs.flatMap((dir) =>
+    sourceFiles(path.join(root, dir)).map((file) => ({ file, text: readFileSync(file, 'utf8') })),
+  );
+}
+
 /** Named value imports (not `import type`) of a module across the federated sources. */
 function importedNames(moduleName: string): Set<string> {
   const names = new Set<string>();
-  const pattern = new RegExp(`import\\s+(?!type\\b)\\{([^}]+)\\}\\s+from\\s+'${moduleName.replace('/', '\\/')}'`, 'g');
-  for (const dir of sourceDirs) {
-    for (const file of sourceFiles(path.join(root, dir))) {
-      for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
-        for (const part of match[1]!.split(',')) {
-          const name = part.trim().replace(/\s+as\s+.*/, '');
-          if (name && !name.startsWith('type ')) names.add(name);
-        }
+  const pattern = new RegExp(`import\\s+(?!type\\b)\\{([^}]+)\\}\\s+from\\s+'${moduleName}'`, 'g');
+  for (const { text } of allSources()) {
+    for (const match of text.matchAll(pattern)) {
+      for (const part of match[1]!.split(',')) {
+        const name = part.trim().replace(/\s+as\s+.*/, '');
+        if (name && !name.startsWith('type ')) names.add(name);
       }
     }
   }
@@ -42,11 +54,24 @@ describe('tree-shaken shared libraries', () => {
     });
   }
 
+  it('imports Chakra subpaths only where they are shared (a private copy would lack the provider)', () => {
+    const undeclared = allSources().flatMap(({ file, text }) =>
+      [...text.matchAll(/from '(@chakra-ui\/react\/[^']+)'/g)]
+        .map((match) => match[1]!)
+        .filter((entry) => !chakraOwnEntries.includes(entry))
+        .map((entry) => `${path.relative(root, file)}: ${entry}`),
+    );
+    expect(undeclared, 'add the entry to chakraOwnEntries in shared-exports.mjs').toEqual([]);
+  });
+
   it('gives every Chakra component the portal uses its recipe in the portal system', () => {
     const fullRecipes = new Set(Object.keys(defaultConfig.theme?.recipes ?? {}));
     const fullSlotRecipes = new Set(Object.keys(defaultConfig.theme?.slotRecipes ?? {}));
     const ours = new Set([...Object.keys(portalRecipes), ...Object.keys(portalSlotRecipes)]);
-    const missing = [...importedNames('@chakra-ui/react')]
+    const used = [importedNames('@chakra-ui/react'), ...chakraOwnEntries.map(importedNames)].flatMap((names) => [
+      ...names,
+    ]);
+    const missing = used
       .map((name) => name.charAt(0).toLowerCase() + name.slice(1))
       .filter((key) => (fullRecipes.has(key) || fullSlotRecipes.has(key)) && !ours.has(key));
     expect(missing, 'add these recipes to packages/ui/src/theme/portal-system.ts').toEqual([]);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, CloseButton, Portal } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react/dialog';
 import { shopLabels } from '@portal/contracts/shop-labels';
 
 export interface DialogFrameProps {

@@ -3,12 +3,11 @@ import { Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { Combo } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { useCallData, usePortal } from '@portal/platform';
-import { EmptyState, RegionError } from '@portal/ui';
+import { EmptyState, lazyDialog, RegionError } from '@portal/ui';
 import { shopList } from '../features/shop/api/shop-list';
 import { ComboCard } from '../features/shop/components/combo-card';
 import { ShopNotes } from '../features/shop/components/shop-notes';
 import { usePurchase } from '../features/shop/hooks/use-purchase';
-import { lazyDialog } from '../lib/lazy-dialog';
 
 const OrderConfirmDialog = lazyDialog(() => import('../features/shop/components/order-confirm-dialog'));
 const PaymentDialog = lazyDialog(() => import('../features/shop/components/payment-dialog'));

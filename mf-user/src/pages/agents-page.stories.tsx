@@ -19,8 +19,23 @@ const agent = (overrides: Partial<AgentListItem>): AgentListItem => ({
 
 const storyAgents: AgentListItem[] = [
   agent({}),
-  agent({ _id: 'a2', name: '香港 01', desc: 'H2 加密线路', country: { name: '香港', flag: '🇭🇰' }, speed: 172, type: 'h2', bandwidth: '' }),
-  agent({ _id: 'a3', name: '美国 洛杉矶', desc: 'Reality 抗封锁', country: { name: '美国', flag: '🇺🇸' }, speed: 231, type: 'reality' }),
+  agent({
+    _id: 'a2',
+    name: '香港 01',
+    desc: 'H2 加密线路',
+    country: { name: '香港', flag: '🇭🇰' },
+    speed: 172,
+    type: 'h2',
+    bandwidth: '',
+  }),
+  agent({
+    _id: 'a3',
+    name: '美国 洛杉矶',
+    desc: 'Reality 抗封锁',
+    country: { name: '美国', flag: '🇺🇸' },
+    speed: 231,
+    type: 'reality',
+  }),
   agent({ _id: 'a4', name: '新加坡 01', desc: '', country: { name: '新加坡', flag: '🇸🇬' }, speed: null }),
 ];
 

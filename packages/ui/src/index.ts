@@ -1,12 +1,12 @@
 export { portalThemeConfig } from './theme/tokens.js';
 export { PortalProvider, type PortalProviderProps } from './components/portal-provider.js';
-export { Toaster, toaster, showToast } from './components/toaster.js';
+export { showToast } from './components/toast-host.js';
 export { EmptyState, EMPTY_TEXT } from './components/empty-state.js';
 export { PageSkeleton } from './components/page-skeleton.js';
 export { RegionError, type RegionErrorProps } from './components/region-error.js';
 export { PagePlaceholder } from './components/page-placeholder.js';
 export { definePages } from './components/remote-pages.js';
-export { QrDialog, QR_DRAW_DELAY_MS, QR_SIZE, type QrDialogProps } from './components/qr-dialog.js';
+export { lazyDialog, type LazyDialog } from './components/lazy-dialog.js';
 export { Dropdown, type DropdownProps } from './components/dropdown.js';
 export { whenNoModalOpen } from './components/when-no-modal.js';
 export { QrCode, type QrCodeProps } from './components/qr-code.js';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import { setNotifier } from '@portal/platform';
-import { showToast, Toaster } from './toaster.js';
+import { showToast, ToastHost } from './toast-host.js';
 
 export interface PortalProviderProps {
   system: SystemContext;
@@ -14,7 +14,7 @@ export function PortalProvider({ system, children }: PortalProviderProps) {
   return (
     <ChakraProvider value={system}>
       {children}
-      <Toaster />
+      <ToastHost />
     </ChakraProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Box, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react/dialog';
 import { qrMessages } from '@portal/contracts';
 import { isMobile } from '@portal/platform';
 

@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import type { NoticeKind } from '@portal/platform';
 import { expect, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
-import { showToast } from './toaster.js';
+import { showToast } from './toast-host.js';
 
 /** A button that raises a toast; the Toaster itself is mounted by PortalProvider. */
 function ToastTrigger({ kind, title }: { kind: NoticeKind; title: string }) {

@@ -1,8 +1,12 @@
-import { createToaster, Portal, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+import { Portal, Stack } from '@chakra-ui/react';
+import { createToaster, Toast, Toaster as ChakraToaster } from '@chakra-ui/react/toast';
 import type { Notice } from '@portal/platform';
 import { toastMs } from '@portal/contracts';
 
-/** The page's one toaster; the platform notifier writes into it. */
+/**
+ * The page's one toaster, in a chunk of its own: its state machines are loaded by the first
+ * toast or the first pointer or key press (toast-host.tsx), not by the first page.
+ */
 // Top offset clears the shell's sticky header (3.5rem), so toasts are never hidden under it.
 export const toaster = createToaster({
   placement: 'top',

@@ -14,7 +14,14 @@ export function AgentCard({ agent }: { agent: AgentListItem }) {
           </Text>
           <Stack gap="1" flex="1" minW="0">
             <HStack justify="space-between" gap="2">
-              <Text fontWeight="semibold" flex="1" minW="0" lineClamp={2} wordBreak="break-word" data-testid="agent-name">
+              <Text
+                fontWeight="semibold"
+                flex="1"
+                minW="0"
+                lineClamp={2}
+                wordBreak="break-word"
+                data-testid="agent-name"
+              >
                 {agent.name}
               </Text>
               <Badge

@@ -3,9 +3,7 @@ import { Codes, type AgentListItem } from '@portal/contracts';
 import { agentList } from '../api/agent-list';
 
 export type AgentListState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; agents: AgentListItem[] };
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; agents: AgentListItem[] };
 
 /** Loads the node list once, with a retry after a failure. */
 export function useAgentList(): { state: AgentListState; retry: () => void } {

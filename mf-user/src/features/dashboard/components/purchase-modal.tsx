@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
-import { userMessages } from '@portal/contracts';
 import { usePortal, useSession } from '@portal/platform';
-import { whenNoModalOpen } from '@portal/ui';
+import { lazyDialog, whenNoModalOpen } from '@portal/ui';
 import { useFirstVisitToday } from '../hooks/use-first-visit-today';
+
+const PurchaseDialog = lazyDialog(() => import('./purchase-dialog'));
 
 /** Purpose key of the daily purchase modal's cookie. */
 export const PURCHASE_MODAL = 'purchase-modal';
@@ -18,32 +17,5 @@ export function PurchaseModal() {
   const [noOtherModal, setNoOtherModal] = useState(false);
   useEffect(() => (due ? whenNoModalOpen(() => setNoOtherModal(true)) : undefined), [due]);
   const open = due && noOtherModal;
-  return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && dismiss()} placement="center" size="sm">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" data-testid="purchase-modal">
-            <Dialog.Header>
-              <Dialog.Title>{userMessages.purchase.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{userMessages.purchase.body}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={dismiss}>
-                {userMessages.purchase.close}
-              </Button>
-              <Button asChild colorPalette="brand" onClick={dismiss}>
-                <RouterLink to="/shop">{userMessages.purchase.cta}</RouterLink>
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={userMessages.purchase.close} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
+  return open ? <PurchaseDialog onClose={dismiss} /> : null;
 }

@@ -1,4 +1,5 @@
-import { Card, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Box, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { userMessages, type UserInfo } from '@portal/contracts';
 import {
   dailyLimit,
@@ -8,6 +9,12 @@ import {
   hasTimePackage,
   remainingDays,
 } from '../lib/figures';
+
+// The bar's state machine is fetched only for users with a time package; if it cannot be
+// fetched the card keeps its figures, which say the same.
+const UsageBar = lazy<ComponentType<{ percent: number }>>(() =>
+  import('./usage-bar').catch(() => ({ default: () => null })),
+);
 
 type TimePackageUser = Pick<UserInfo, 'vipExpireTime' | 'limit' | 'dailyTimePackageUsage'>;
 
@@ -40,18 +47,9 @@ export function TimePackageCard({ user, now }: { user: TimePackageUser; now: num
             </Text>
           </Stack>
         </HStack>
-        <Progress.Root
-          value={percent}
-          max={100}
-          size="sm"
-          colorPalette={percent >= 90 ? 'red' : 'brand'}
-          aria-label={userMessages.timePackage.dailyRemaining}
-          data-testid="time-package-usage"
-        >
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        <Suspense fallback={<Box height="2" borderRadius="l1" bg="bg.muted" />}>
+          <UsageBar percent={percent} />
+        </Suspense>
         <Text fontSize="xs" color="fg.muted">
           {userMessages.timePackage.dailyUsed(formatGB(Math.max(0, usage)), formatGB(dailyLimit(user.limit)))}
         </Text>

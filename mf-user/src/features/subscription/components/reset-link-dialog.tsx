@@ -1,14 +1,20 @@
 import { useState } from 'react';
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Portal, Text } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react/dialog';
 import { Codes, messages, toastMs, userMessages } from '@portal/contracts';
 import { notify, useSession } from '@portal/platform';
 import { resetUserkey } from '../api/reset-userkey';
+
+export interface ResetLinkDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
 
 /**
  * Confirm step before replacing the subscription key. Success tells the user to resubscribe and
  * re-reads user info, which rebuilds every link on the page.
  */
-export function ResetLinkDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ResetLinkDialog({ open, onClose }: ResetLinkDialogProps) {
   const [busy, setBusy] = useState(false);
 
   async function confirm() {

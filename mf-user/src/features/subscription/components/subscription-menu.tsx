@@ -13,9 +13,15 @@ import {
   useSubscriptionLinks,
   type ClientId,
 } from '@portal/platform';
-import { Dropdown, QrDialog } from '@portal/ui';
+import { Dropdown, lazyDialog } from '@portal/ui';
+import type { QrDialogProps } from '@portal/ui/qr-dialog';
 import { menuActionLabels, menuActions, type MenuAction } from '../lib/clients';
-import { ResetLinkDialog } from './reset-link-dialog';
+import type { ResetLinkDialogProps } from './reset-link-dialog';
+
+const QrDialog = lazyDialog<QrDialogProps>(() => import('@portal/ui/qr-dialog').then((m) => ({ default: m.QrDialog })));
+const ResetLinkDialog = lazyDialog<ResetLinkDialogProps>(() =>
+  import('./reset-link-dialog').then((m) => ({ default: m.ResetLinkDialog })),
+);
 
 /** Height of one entry of the panel (a small button) and the panel's padding and border, in px. */
 const ITEM_HEIGHT = 36;

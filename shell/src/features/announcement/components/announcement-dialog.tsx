@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
-import { Badge, Box, Button, Dialog, Heading, Link, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, Link, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react/dialog';
 import { Link as RouterLink } from 'react-router';
 import { frameMessages, type AnnouncementConfig } from '@portal/contracts';
 import { EmptyState } from '@portal/ui';
@@ -84,7 +85,14 @@ export function AnnouncementDialog({ open, onOpenChange, state, onRetry }: Annou
 
 function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Link href={href} target="_blank" rel="noopener noreferrer" colorPalette="brand" color="colorPalette.fg" wordBreak="break-all">
+    <Link
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      colorPalette="brand"
+      color="colorPalette.fg"
+      wordBreak="break-all"
+    >
       {children}
     </Link>
   );
@@ -97,7 +105,12 @@ function AnnouncementBody({ notice, onFollowFeedback }: { notice: AnnouncementCo
   return (
     <Stack gap="4" fontSize="sm">
       {notice.notice_title.trim() && (
-        <Heading as="h3" size="md" color={notice.notice_mark_red ? 'fg.error' : undefined} data-testid="announcement-title">
+        <Heading
+          as="h3"
+          size="md"
+          color={notice.notice_mark_red ? 'fg.error' : undefined}
+          data-testid="announcement-title"
+        >
           {notice.notice_title}
         </Heading>
       )}
@@ -110,7 +123,13 @@ function AnnouncementBody({ notice, onFollowFeedback }: { notice: AnnouncementCo
         {notice.entry_url.trim() && (
           <Text>
             {t.entryReminder}
-            {entry ? <ExternalLink href={entry}>{notice.entry_url}</ExternalLink> : <Box as="span" color="fg">{notice.entry_url}</Box>}
+            {entry ? (
+              <ExternalLink href={entry}>{notice.entry_url}</ExternalLink>
+            ) : (
+              <Box as="span" color="fg">
+                {notice.entry_url}
+              </Box>
+            )}
           </Text>
         )}
         {notice.contact.trim() && (

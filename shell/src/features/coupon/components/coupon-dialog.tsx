@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, Field, Input, Portal } from '@chakra-ui/react';
+import { Button, Field, Input, Portal } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react/dialog';
 import { frameMessages, messages } from '@portal/contracts';
 import { localRecords, notify, useSession } from '@portal/platform';
 import { CloseIcon } from '../../../components/icons';
