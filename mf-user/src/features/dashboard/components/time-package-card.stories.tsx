@@ -29,7 +29,7 @@ export const AllowanceUsedUp: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByTestId('time-package-daily-remaining')).toHaveTextContent('0.00 GB');
-    await expect(canvas.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    await expect(await canvas.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   },
 };
 
