@@ -92,7 +92,8 @@ export const FilterUnpaid: Story = {
     const canvas = within(canvasElement);
     await rows(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: '未支付' }));
-    await expect(canvas.getByRole('button', { name: '未支付' })).toHaveAttribute('aria-pressed', 'true');
+    // The filter lives in the address; the router applies it in a transition.
+    await waitFor(() => expect(canvas.getByRole('button', { name: '未支付' })).toHaveAttribute('aria-pressed', 'true'));
     await waitFor(async () => expect(await rows(canvasElement)).toHaveLength(2));
     await userEvent.click(canvas.getByRole('button', { name: '已支付' }));
     await waitFor(async () => expect(await rows(canvasElement)).toHaveLength(1));

@@ -16,6 +16,7 @@ import {
   order,
   page,
   payment,
+  payModesOn,
   prepare,
   storyCombos,
   trade,
@@ -64,6 +65,7 @@ function purchase({
     list,
     apiHandler('shop/create_order', made),
     apiHandler('wallet/mywallet', wallet(money)),
+    payModesOn(),
     walletCheck,
     ...rest,
   ];

@@ -1,6 +1,8 @@
 import {
   cookieNames,
   GiB,
+  payModes,
+  type PayMode,
   type Combo,
   type Order,
   type PaymentResult,
@@ -10,6 +12,7 @@ import {
 } from '@portal/contracts';
 import { removeCookie, useSession } from '@portal/platform';
 import { demoUser, setStoryPortal } from '@portal/storybook/fixtures';
+import { apiHandler } from '@portal/storybook/api-mocks';
 import { within } from '@portal/storybook/story-kit';
 
 /** Data and set-up shared by the mf-shop stories. */
@@ -109,6 +112,9 @@ export const withCoupon = (base: Order = order()): Order => ({
 });
 
 export const wallet = (money: number): Wallet => ({ money, address: '', addressType: '', min_charge_money: 500 });
+
+/** shop/pay_modes: the methods the server takes (all of them unless a story says otherwise). */
+export const payModesOn = (modes: readonly PayMode[] = payModes) => apiHandler('shop/pay_modes', [...modes]);
 
 export const tradeId = '665f1c2ab7e4d90012a3d001';
 export const USDT_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';

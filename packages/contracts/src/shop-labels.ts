@@ -49,6 +49,7 @@ export const shopLabels = {
     toPay: '还需支付',
     walletCoversAll: '钱包余额足以支付，确认后直接完成购买。',
     payMode: '支付方式',
+    noPayMode: '暂无可用的支付方式，请稍后再试或联系客服。',
     pay: '确认支付',
     paying: '处理中...',
     back: '返回',

@@ -1,6 +1,7 @@
 import { Codes } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, signedInUser } from '../../../test/api.js';
 import { buildTestApp, LogCapture } from '../../../test/build-test-app.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { hasValidEpaySign, withEpaySign } from './epay.js';
@@ -37,6 +38,38 @@ async function expectUnavailable(promise: Promise<unknown>) {
   expect(error).toBeInstanceOf(DomainError);
   expect((error as DomainError).code).toBe(Codes.PAY_MODE_UNAVAILABLE);
 }
+
+describe('shop/pay_modes: what the shop offers', () => {
+  const payModesOf = async (cookie?: string) => call<string[]>(app, '/api/shop/pay_modes', {}, { cookie });
+
+  it('lists the methods that can take a payment now, and each one it lists starts', async () => {
+    const { cookie } = await signedInUser(app);
+    // Defaults: the sandbox serves the three epay methods; USDT has no address.
+    expect((await payModesOf(cookie)).result).toMatchObject({ code: Codes.OK, data: ['alipay', 'wxpay', 'urlscheme'] });
+
+    // alipay off, wxpay on a platform without a key, urlscheme on a configured one, USDT with an address.
+    await app.settings.set({
+      alipay: 'off',
+      wxpay: 'feifei',
+      urlscheme: 'yi',
+      epay_platforms: { yi: YI, feifei: { ...YI, key: '' } },
+      usdtpay: TRON_ADDRESS,
+    });
+    const modes = (await payModesOf(cookie)).result.data;
+    expect(modes).toEqual(['usdt', 'urlscheme']);
+    for (const payMode of ['alipay', 'wxpay', 'usdt', 'urlscheme'] as const) {
+      const started = startPayment(app, await openTrade(app, { payMode, amountCents: 1000 }));
+      if (modes!.includes(payMode)) await expect(started).resolves.toBeTruthy();
+      else await expectUnavailable(started);
+    }
+  });
+
+  it('is for signed-in users', async () => {
+    const { status, result } = await payModesOf();
+    expect(status).toBe(401);
+    expect(result.code).toBe(Codes.SESSION_EXPIRED);
+  });
+});
 
 describe('start: alipay, wxpay and urlscheme', () => {
   it('opens the sandbox gateway by default: payurl = qrcode = a signed submit.php of the portal, notified back to it', async () => {

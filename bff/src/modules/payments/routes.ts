@@ -1,4 +1,5 @@
 import { httpStatusFor } from '@portal/contracts';
+import { EmptyRequest } from '@portal/contracts/schemas';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { DomainError } from '../../lib/domain-error.js';
@@ -150,6 +151,11 @@ async function sandboxRoutes(scope: FastifyInstance, payments: PaymentsModuleSer
 }
 
 export async function paymentsRoutes(fastify: FastifyInstance, payments: PaymentsModuleService) {
+  // The shop offers only the methods that can take a payment now (the rest would answer 1108).
+  fastify.post('/api/shop/pay_modes', {
+    config: { access: 'user', payload: EmptyRequest },
+    handler: async (_request, reply) => reply.envelope(await payments.enabledModes()),
+  });
   // Own scopes: plain-text and HTML answers instead of envelopes, and form bodies.
   await fastify.register(async (scope) => notifyRoutes(scope, payments));
   await fastify.register(async (scope) => sandboxRoutes(scope, payments));

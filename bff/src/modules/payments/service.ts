@@ -1,4 +1,4 @@
-import { Codes, thirdPayPlatforms } from '@portal/contracts';
+import { Codes, payModes, thirdPayPlatforms, type PayMode } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -34,6 +34,7 @@ type EpayPlatforms = Partial<Record<ThirdPayPlatform, EpayAccount>>;
 const PAY_METHOD_KEYS = ['alipay', 'wxpay', 'urlscheme'] as const;
 const EPAY_KEYS = [...PAY_METHOD_KEYS, 'epay_platforms', 'notify_url'] as const;
 const USDT_KEYS = ['usdtpay', 'exchange_rate', 'usdtCheckTime'] as const;
+const ENABLED_KEYS = [...PAY_METHOD_KEYS, 'epay_platforms', 'usdtpay'] as const;
 /** Our trade ids have 24 characters and gateways' numbers are short: longer ones are refused before any lookup. */
 const MAX_ID_LENGTH = 64;
 
@@ -61,6 +62,13 @@ function isThirdPayPlatform(name: string): name is ThirdPayPlatform {
 
 function configured(account: EpayAccount | undefined): account is EpayAccount {
   return account !== undefined && account.gateway !== '' && account.pid !== '' && account.key !== '';
+}
+
+/** The merchant account a provider setting pays through; undefined when it cannot take payments. */
+function epayAccountOf(provider: PayProvider, platforms: EpayPlatforms, sandbox: () => EpayAccount): EpayAccount | undefined {
+  if (provider === 'off') return undefined;
+  const account = provider === SANDBOX ? sandbox() : platforms[provider];
+  return configured(account) ? account : undefined;
 }
 
 /**
@@ -92,12 +100,9 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
 
   async function epayStart(tx: Db, trade: TradeToPay, provider: PayProvider, scheme: boolean): Promise<PaymentStarted> {
     const s = await settings.getMany(EPAY_KEYS);
-    if (provider === 'off') throw unavailable();
-    const account =
-      provider === SANDBOX
-        ? { gateway: `${trade.baseUrl}${SANDBOX_GATEWAY_PATH}`, pid: SANDBOX_PID, key: sandboxSecret() }
-        : (s.epay_platforms as EpayPlatforms)[provider];
-    if (!configured(account)) throw unavailable();
+    const sandbox = () => ({ gateway: `${trade.baseUrl}${SANDBOX_GATEWAY_PATH}`, pid: SANDBOX_PID, key: sandboxSecret() });
+    const account = epayAccountOf(provider, s.epay_platforms as EpayPlatforms, sandbox);
+    if (account === undefined) throw unavailable();
     const notifyBase = withoutTrailingSlash(s.notify_url === '' ? trade.baseUrl : s.notify_url);
     const payurl = epaySubmitUrl(account, {
       type: trade.payMode === 'wxpay' ? 'wxpay' : 'alipay',
@@ -137,6 +142,15 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
     /** Makes the sandbox key on the first start of an installation (once across instances), or reads it. */
     async init(): Promise<void> {
       sandboxKey ??= await settings.initOnce('sandbox_pay_key', () => randomHex(32));
+    },
+
+    /** The pay modes `start` can serve now, in the order of `payModes` (what the shop offers). */
+    async enabledModes(): Promise<PayMode[]> {
+      const s = await settings.getMany(ENABLED_KEYS);
+      const platforms = s.epay_platforms as EpayPlatforms;
+      // The sandbox's gateway address depends on the request; any non-empty one shows it is usable.
+      const sandbox = () => ({ gateway: SANDBOX_GATEWAY_PATH, pid: SANDBOX_PID, key: sandboxSecret() });
+      return payModes.filter((mode) => (mode === 'usdt' ? s.usdtpay !== '' : epayAccountOf(s[mode], platforms, sandbox) !== undefined));
     },
 
     async start(tx: Db, trade: TradeToPay): Promise<PaymentStarted> {

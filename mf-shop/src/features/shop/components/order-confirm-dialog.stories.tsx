@@ -11,7 +11,7 @@ import {
   type Meta,
   type StoryObj,
 } from '@portal/storybook/story-kit';
-import { demoUser, order, page, prepare, wallet, withCoupon } from '../../../test/story-fixtures';
+import { demoUser, order, page, payModesOn, prepare, wallet, withCoupon } from '../../../test/story-fixtures';
 import OrderConfirmDialog from './order-confirm-dialog';
 
 const desktop = { mobile: false, wechat: false };
@@ -20,7 +20,7 @@ const meta = {
   title: 'mf-shop/Shop/OrderConfirmDialog',
   component: OrderConfirmDialog,
   loaders: [() => prepare(demoUser())],
-  parameters: { msw: [apiHandler('wallet/mywallet', wallet(0))] },
+  parameters: { msw: [payModesOn(), apiHandler('wallet/mywallet', wallet(0))] },
   args: { order: order(), onOrderChange: fn(), onPay: fn(async () => undefined), onClose: fn(), device: desktop },
 } satisfies Meta<typeof OrderConfirmDialog>;
 
@@ -49,7 +49,7 @@ const applied = apiSequence('coupon/orderUseCoupon', [{ data: withCoupon() }]);
 
 /** The code is trimmed before it is sent; the updated order goes to the owner. */
 export const ApplyCoupon: Story = {
-  parameters: { msw: [apiHandler('wallet/mywallet', wallet(0)), applied.handler] },
+  parameters: { msw: [payModesOn(), apiHandler('wallet/mywallet', wallet(0)), applied.handler] },
   play: async ({ args }) => {
     const box = within(await confirmDialog());
     await userEvent.type(box.getByLabelText('优惠券'), '  SAVE5  ');
@@ -63,7 +63,9 @@ export const ApplyCoupon: Story = {
 /** An order with a coupon: its name and discount, 取消使用, and the amount after it. */
 export const WithCoupon: Story = {
   args: { order: withCoupon() },
-  parameters: { msw: [apiHandler('wallet/mywallet', wallet(0)), apiHandler('coupon/orderCancleCoupon', order())] },
+  parameters: {
+    msw: [payModesOn(), apiHandler('wallet/mywallet', wallet(0)), apiHandler('coupon/orderCancleCoupon', order())],
+  },
   play: async ({ args }) => {
     const box = within(await confirmDialog());
     await expect(box.getByTestId('confirm-coupon-used')).toHaveTextContent('立减 5 元（SAVE5）');
@@ -88,6 +90,7 @@ export const CouponEmpty: Story = {
 export const CouponExpired: Story = {
   parameters: {
     msw: [
+      payModesOn(),
       apiHandler('wallet/mywallet', wallet(0)),
       apiHandler('coupon/orderUseCoupon', null, Codes.COUPON_EXPIRED, 'expired'),
     ],
@@ -105,7 +108,11 @@ export const CouponExpired: Story = {
 export const CouponCancelFails: Story = {
   args: { order: withCoupon() },
   parameters: {
-    msw: [apiHandler('wallet/mywallet', wallet(0)), apiHandler('coupon/orderCancleCoupon', null, Codes.INTERNAL, 'no')],
+    msw: [
+      payModesOn(),
+      apiHandler('wallet/mywallet', wallet(0)),
+      apiHandler('coupon/orderCancleCoupon', null, Codes.INTERNAL, 'no'),
+    ],
   },
   play: async () => {
     const box = within(await confirmDialog());
@@ -116,7 +123,7 @@ export const CouponCancelFails: Story = {
 
 /** The wallet pays part: ¥12.50 off, ¥17.50 left to pay. */
 export const WalletPartial: Story = {
-  parameters: { msw: [apiHandler('wallet/mywallet', wallet(12.5))] },
+  parameters: { msw: [payModesOn(), apiHandler('wallet/mywallet', wallet(12.5))] },
   play: async () => {
     await expect(await figure('confirm-wallet-spend')).toHaveTextContent('-¥12.50');
     await expect(await figure('confirm-to-pay')).toHaveTextContent('¥17.50');
@@ -126,7 +133,7 @@ export const WalletPartial: Story = {
 
 /** A shortfall under 1 yuan: the wallet deducts one yuan less, so ¥1.50 is left to pay. */
 export const WalletOneYuanRule: Story = {
-  parameters: { msw: [apiHandler('wallet/mywallet', wallet(29.5))] },
+  parameters: { msw: [payModesOn(), apiHandler('wallet/mywallet', wallet(29.5))] },
   play: async () => {
     await waitFor(async () => expect(await figure('confirm-wallet-spend')).toHaveTextContent('-¥28.50'));
     await expect(await figure('confirm-to-pay')).toHaveTextContent('¥1.50');
@@ -137,7 +144,7 @@ export const WalletOneYuanRule: Story = {
 /** The wallet covers everything after the coupon: no payment method to pick. */
 export const WalletCoversAll: Story = {
   args: { order: withCoupon() },
-  parameters: { msw: [apiHandler('wallet/mywallet', wallet(100))] },
+  parameters: { msw: [payModesOn(), apiHandler('wallet/mywallet', wallet(100))] },
   play: async ({ args }) => {
     const box = within(await confirmDialog());
     await expect(await box.findByTestId('confirm-wallet-covers')).toBeVisible();
@@ -151,7 +158,7 @@ export const WalletCoversAll: Story = {
 
 /** The balance cannot be read: the preview says so and the server's deduction decides. */
 export const WalletFailed: Story = {
-  parameters: { msw: [apiHandler('wallet/mywallet', null, Codes.INTERNAL, 'down')] },
+  parameters: { msw: [payModesOn(), apiHandler('wallet/mywallet', null, Codes.INTERNAL, 'down')] },
   play: async () => {
     await expect(await figure('confirm-wallet-error')).toHaveTextContent('钱包余额获取失败');
     await expect(await figure('confirm-to-pay')).toHaveTextContent('¥30.00');
@@ -160,7 +167,7 @@ export const WalletFailed: Story = {
 
 /** While the balance loads, 确认支付 waits. */
 export const WalletLoading: Story = {
-  parameters: { msw: [pendingHandler('wallet/mywallet')] },
+  parameters: { msw: [payModesOn(), pendingHandler('wallet/mywallet')] },
   play: async () => {
     const box = within(await confirmDialog());
     await expect(box.getByRole('button', { name: '确认支付' })).toBeDisabled();
@@ -176,5 +183,31 @@ export const Phone: Story = {
     await expect(names).toEqual(['支付宝', '支付宝 App', '微信支付', 'USDT（TRC20）']);
     await userEvent.click(box.getByRole('button', { name: '返回' }));
     await expect(args.onClose).toHaveBeenCalled();
+  },
+};
+
+/** Methods the server has switched off are not offered: only USDT here, picked at once. */
+export const MethodsSwitchedOff: Story = {
+  parameters: { msw: [payModesOn(['usdt']), apiHandler('wallet/mywallet', wallet(0))] },
+  play: async ({ args }) => {
+    const box = within(await confirmDialog());
+    const usdt = await box.findByRole('radio', { name: 'USDT（TRC20）' });
+    await expect(usdt).toBeChecked();
+    await expect(box.getAllByRole('radio')).toHaveLength(1);
+    await userEvent.click(box.getByRole('button', { name: '确认支付' }));
+    await expect(args.onPay).toHaveBeenCalledWith(args.order, 'usdt');
+  },
+};
+
+/** No method this device can use is switched on: the user is told, and 确认支付 stays off. */
+export const NoMethodAvailable: Story = {
+  args: { device: { mobile: false, wechat: true } },
+  parameters: { msw: [payModesOn(['alipay', 'urlscheme']), apiHandler('wallet/mywallet', wallet(0))] },
+  play: async ({ args }) => {
+    const box = within(await confirmDialog());
+    await expect(await box.findByTestId('confirm-no-pay-mode')).toHaveTextContent('暂无可用的支付方式');
+    await expect(box.queryAllByRole('radio')).toHaveLength(0);
+    await expect(box.getByRole('button', { name: '确认支付' })).toBeDisabled();
+    await expect(args.onPay).not.toHaveBeenCalled();
   },
 };

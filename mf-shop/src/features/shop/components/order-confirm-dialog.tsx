@@ -1,13 +1,14 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Button, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Codes, shopMessages, type Order, type PayMode } from '@portal/contracts';
+import { Codes, payModes, shopMessages, type Order, type PayMode } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { formatYuan, isMobile, notify, useCallData, type CallResult } from '@portal/platform';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { myWallet } from '../api/my-wallet';
+import { enabledPayModes } from '../api/pay-modes';
 import { orderCancelCoupon } from '../api/order-cancel-coupon';
 import { orderUseCoupon } from '../api/order-use-coupon';
-import { isWeChatBrowser, payModesFor, type Device } from '../lib/pay-modes';
+import { isWeChatBrowser, offeredPayModes, payModesFor, type Device } from '../lib/pay-modes';
 import { couponRefusal } from '../lib/refusals';
 import { walletPreview } from '../lib/wallet-rule';
 import { PayModePicker } from './pay-mode-picker';
@@ -37,8 +38,13 @@ const announced = (result: CallResult<unknown>) => result.status === 502 || resu
  */
 export default function OrderConfirmDialog({ order, onOrderChange, onPay, onClose, device }: OrderConfirmDialogProps) {
   const wallet = useCallData(myWallet);
-  const modes = payModesFor(device ?? { mobile: isMobile(), wechat: isWeChatBrowser() });
-  const [mode, setMode] = useState<PayMode>(modes[0]!);
+  const enabled = useCallData(enabledPayModes, { valid: Array.isArray });
+  const modes = offeredPayModes(
+    payModesFor(device ?? { mobile: isMobile(), wechat: isWeChatBrowser() }),
+    enabled.state.status === 'ready' ? enabled.state.data : undefined,
+  );
+  const [picked, setMode] = useState<PayMode | undefined>();
+  const mode = picked !== undefined && modes.includes(picked) ? picked : modes[0];
   const [paying, setPaying] = useState(false);
 
   const walletMoney = wallet.state.status === 'ready' ? wallet.state.data.money : 0;
@@ -48,11 +54,16 @@ export default function OrderConfirmDialog({ order, onOrderChange, onPay, onClos
     walletMoney,
   });
 
+  // With something left to pay, a method must be chosen (and the list known); otherwise the
+  // wallet pays and the method named is not used.
+  const methodMissing = preview.toPay > 0 && (enabled.state.status === 'loading' || mode === undefined);
+
   async function pay() {
-    if (paying) return;
+    if (paying || methodMissing) return;
+    const payMode = mode ?? payModes[0];
     setPaying(true);
     try {
-      await onPay(order, mode);
+      await onPay(order, payMode);
     } finally {
       setPaying(false);
     }
@@ -73,7 +84,7 @@ export default function OrderConfirmDialog({ order, onOrderChange, onPay, onClos
           onClick={() => void pay()}
           loading={paying}
           loadingText={t.paying}
-          disabled={wallet.state.status === 'loading'}
+          disabled={wallet.state.status === 'loading' || methodMissing}
         >
           {t.pay}
         </Button>
@@ -113,7 +124,15 @@ export default function OrderConfirmDialog({ order, onOrderChange, onPay, onClos
           </Text>
         </Row>
         {preview.toPay > 0 ? (
-          <PayModePicker modes={modes} value={mode} onChange={setMode} disabled={paying} />
+          enabled.state.status === 'loading' ? (
+            <Skeleton height="10" data-testid="pay-modes-loading" />
+          ) : mode === undefined ? (
+            <Text color="fg.error" data-testid="confirm-no-pay-mode">
+              {t.noPayMode}
+            </Text>
+          ) : (
+            <PayModePicker modes={modes} value={mode} onChange={setMode} disabled={paying} />
+          )
         ) : (
           wallet.state.status === 'ready' && (
             <Text color="green.700" data-testid="confirm-wallet-covers">

@@ -21,3 +21,11 @@ export function payModesFor({ mobile, wechat }: Device): PayMode[] {
   if (mobile) return ['alipay', 'urlscheme', 'wxpay', 'usdt'];
   return ['alipay', 'wxpay', 'usdt'];
 }
+
+/**
+ * The methods offered: this device's, less those the server has switched off. Until the server
+ * answers (or if it cannot), the device's own, and a switched-off one is refused with 1108.
+ */
+export function offeredPayModes(forDevice: readonly PayMode[], enabled: readonly PayMode[] | undefined): PayMode[] {
+  return enabled ? forDevice.filter((mode) => enabled.includes(mode)) : [...forDevice];
+}
