@@ -75,8 +75,11 @@ function purchase({
 async function buyAndPay(canvasElement: HTMLElement, mode?: string) {
   await buy(canvasElement, '流量包 100G');
   const confirm = within(await confirmDialog());
-  if (mode) await userEvent.click(confirm.getByRole('radio', { name: mode }));
-  await userEvent.click(confirm.getByRole('button', { name: '确认支付' }));
+  if (mode) await userEvent.click(await confirm.findByRole('radio', { name: mode }));
+  // Enabled once the balance and the enabled methods are known.
+  const pay = confirm.getByRole('button', { name: '确认支付' });
+  await waitFor(() => expect(pay).toBeEnabled());
+  await userEvent.click(pay);
   return confirm;
 }
 

@@ -37,7 +37,7 @@ export const NoCoupon: Story = {
     await expect(box.getByTestId('confirm-product')).toHaveTextContent('流量包 100G');
     await expect(await box.findByTestId('confirm-wallet-balance')).toHaveTextContent('¥0.00');
     await expect(box.getByTestId('confirm-to-pay')).toHaveTextContent('¥30.00');
-    await expect(box.getByRole('radio', { name: '支付宝' })).toBeChecked();
+    await expect(await box.findByRole('radio', { name: '支付宝' })).toBeChecked();
     await expect(box.queryByRole('radio', { name: '支付宝 App' })).toBeNull();
     await userEvent.click(box.getByRole('radio', { name: '微信支付' }));
     await userEvent.click(box.getByRole('button', { name: '确认支付' }));
@@ -179,7 +179,7 @@ export const Phone: Story = {
   args: { device: { mobile: true, wechat: false } },
   play: async ({ args }) => {
     const box = within(await confirmDialog());
-    const names = box.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent);
+    const names = (await box.findAllByRole('radio')).map((radio) => radio.closest('label')?.textContent);
     await expect(names).toEqual(['支付宝', '支付宝 App', '微信支付', 'USDT（TRC20）']);
     await userEvent.click(box.getByRole('button', { name: '返回' }));
     await expect(args.onClose).toHaveBeenCalled();
