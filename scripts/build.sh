@@ -2,9 +2,25 @@
 # Production builds of the shell and the four remotes, each into its own dist/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+build_app() {
+  npm run build --silent -w "$1" > ".build-$1.log" 2>&1
+}
+
 for app in shell mf-user mf-shop mf-tutorials mf-admin; do
   echo "build: $app"
-  npm run build --silent -w "$app" > ".build-$app.log" 2>&1 || { cat ".build-$app.log"; exit 1; }
+  if ! build_app "$app"; then
+    # Seen once in CI (never reproduced in dozens of builds): the build finished and printed its
+    # assets, then the process died of SIGABRT on exit (native code). Such a build runs once
+    # more, and says so; any other failure stops here.
+    if grep -Eq '^Aborted( \(core dumped\))?$' ".build-$app.log"; then
+      echo "build: $app aborted on exit (native crash); building it again"
+      build_app "$app" || { cat ".build-$app.log"; exit 1; }
+    else
+      cat ".build-$app.log"
+      exit 1
+    fi
+  fi
   rm -f ".build-$app.log"
 done
 node scripts/first-page-size.mjs
