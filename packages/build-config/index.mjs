@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 // shaking; this alias reaches its individual token and recipe modules instead.
 const chakraThemeDir = path.join(path.dirname(require.resolve('@chakra-ui/react/package.json')), 'dist/esm/theme');
 
-export { sharedUsedExports, chakraOwnEntries };
+export { sharedUsedExports };
 
 /**
  * Development ports. `PORTAL_DEV_PORT_BASE=19000` moves the whole set (shell on the base, the
