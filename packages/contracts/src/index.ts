@@ -12,4 +12,5 @@ export type * from './api/coupons.js';
 export type * from './api/sign-use.js';
 export type * from './api/agents.js';
 export type * from './api/shop.js';
+export type * from './api/admin.js';
 export * from './messages.js';

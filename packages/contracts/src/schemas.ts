@@ -4,3 +4,4 @@ export * from './api/account.js';
 export * from './api/notices.js';
 export * from './api/coupons.js';
 export * from './api/shop.js';
+export * from './api/admin.js';
