@@ -3,7 +3,7 @@ import { e2eEnv } from './support/env';
 import { chromiumLaunchOptions } from '../scripts/lib/chromium.mjs';
 
 // Runs against the production builds served by the all-in-one BFF (fresh data directory),
-// plus a second static origin hosting the tutorials remote, in Debian's Chromium.
+// plus two other static origins hosting the tutorials and the admin remotes, in Debian's Chromium.
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -22,7 +22,7 @@ export default defineConfig({
   webServer: [
     {
       command: 'node --import tsx support/remote-host.mjs',
-      url: `${e2eEnv.remoteHostUrl}/mf-manifest.json`,
+      url: `${e2eEnv.adminHostUrl}/mf-manifest.json`,
       reuseExistingServer: false,
       timeout: 30_000,
     },

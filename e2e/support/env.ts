@@ -7,6 +7,7 @@ export const repoRoot = path.resolve(here, '../..');
 const bffPort = Number(process.env.E2E_BFF_PORT ?? 18080);
 const remotePort = Number(process.env.E2E_REMOTE_PORT ?? 18081);
 const tronPort = Number(process.env.E2E_TRON_PORT ?? 18082);
+const adminHostPort = Number(process.env.E2E_ADMIN_HOST_PORT ?? 18083);
 
 export const e2eEnv = {
   bffPort,
@@ -19,6 +20,10 @@ export const e2eEnv = {
   remoteHostUrl: `http://127.0.0.1:${remotePort}`,
   /** The folder the second origin serves: a deployed copy of mf-tutorials. */
   remoteHostDir: path.join(repoRoot, '.tmp/e2e/remote-host/mf-tutorials'),
+  /** A third origin hosting a deployed copy of mf-admin (the back office is deployed on its own). */
+  adminHostPort,
+  adminHostUrl: `http://127.0.0.1:${adminHostPort}`,
+  adminHostDir: path.join(repoRoot, '.tmp/e2e/remote-host/mf-admin'),
   dataDir: path.join(repoRoot, '.tmp/e2e/data'),
   /** Every mail the BFF sends is also written here as JSON (MAIL_OUTBOX_DIR, see bff/README.md). */
   mailDir: process.env.E2E_MAIL_DIR ?? path.join(repoRoot, '.tmp/e2e/mail'),

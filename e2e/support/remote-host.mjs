@@ -1,11 +1,18 @@
-// Second origin for the e2e run: serves a deployed copy of mf-tutorials, as a CDN would.
+// Other origins for the e2e run: deployed copies of mf-tutorials and of mf-admin, each on its own
+// static host, as a CDN would serve them.
 import { cpSync, rmSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { e2eEnv, repoRoot } from './env.ts';
 import { startStaticServer } from '../../scripts/lib/static-server.mjs';
 
-rmSync(e2eEnv.remoteHostDir, { recursive: true, force: true });
-mkdirSync(path.dirname(e2eEnv.remoteHostDir), { recursive: true });
-cpSync(path.join(repoRoot, 'mf-tutorials/dist'), e2eEnv.remoteHostDir, { recursive: true });
-const server = await startStaticServer({ mounts: { '/': e2eEnv.remoteHostDir }, port: e2eEnv.remotePort });
-console.log(`remote host on ${server.url}`);
+const hosts = [
+  { app: 'mf-tutorials', dir: e2eEnv.remoteHostDir, port: e2eEnv.remotePort },
+  { app: 'mf-admin', dir: e2eEnv.adminHostDir, port: e2eEnv.adminHostPort },
+];
+for (const { app, dir, port } of hosts) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.dirname(dir), { recursive: true });
+  cpSync(path.join(repoRoot, app, 'dist'), dir, { recursive: true });
+  const server = await startStaticServer({ mounts: { '/': dir }, port });
+  console.log(`${app} hosted on ${server.url}`);
+}

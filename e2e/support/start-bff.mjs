@@ -30,6 +30,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'b
     ADMIN_EMAIL: e2eEnv.admin.email,
     ADMIN_PASSWORD: e2eEnv.admin.password,
     REMOTE_MF_TUTORIALS_URL: `${e2eEnv.remoteHostUrl}/mf-manifest.json`,
+    REMOTE_MF_ADMIN_URL: `${e2eEnv.adminHostUrl}/mf-manifest.json`,
     AGENCY_DOMAIN: e2eEnv.agencyUrl,
     LOG_LEVEL: 'warn',
     // The suite sets up its own data: no demo notices or announcement, one trial coupon with a known code.
