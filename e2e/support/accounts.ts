@@ -21,7 +21,13 @@ export const seeded = {
   /** Wallets of 30, 100 and 20 yuan (the shop's wallet tests; each test reads the balance it starts from). */
   walletPartial: { email: 'wallet-partial@e2e.test', password: 'wallet-password-1' },
   walletFull: { email: 'wallet-full@e2e.test', password: 'wallet-password-1' },
+  /** The same 100-yuan wallet for the retry of the test that spends walletFull (CI retries once). */
+  walletFullRetry: { email: 'wallet-full-retry@e2e.test', password: 'wallet-password-1' },
   walletCancel: { email: 'wallet-cancel@e2e.test', password: 'wallet-password-1' },
+  /** Operations staff (type yunying): the coupon, coupon-record and prize screens only. */
+  yunying: { email: 'yunying@e2e.test', password: 'yunying-password-1' },
+  /** A plain signed-in user (type normal). */
+  normal: { email: 'normal@e2e.test', password: 'normal-password-1' },
 } as const;
 
 export interface TestUser {

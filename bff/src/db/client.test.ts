@@ -60,8 +60,23 @@ describe('ambient transactions', () => {
     await expect(later).resolves.toBe('');
   });
 
-  it('outside a transaction the handle is the plain database again', async () => {
+  it('outside a transaction the handle is the plain database again: its writes commit on their own', async () => {
     await app.db.transaction(async () => undefined);
-    await Promise.all([app.settings.get('notice_title'), app.db.transaction(async (tx) => tx.execute(sql`SELECT 1`))]);
+    // Bound to the finished transaction, this write would fail; bound to the next one, it would be rolled back.
+    await app.settings.set({ notice_title: 'outside' });
+    await expect(
+      app.db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE settings SET value = '"inside"' WHERE key = 'notice_title'`);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await noteOf()).toBe('outside');
+    // A read beside a transaction that runs at the same time sees committed data only.
+    const [title] = await Promise.all([
+      app.settings.get('notice_title'),
+      app.db.transaction(async (tx) => tx.execute(sql`SELECT 1`)),
+    ]);
+    expect(title).toBe('outside');
+    await app.database.query("DELETE FROM settings WHERE key = 'notice_title'");
   });
 });

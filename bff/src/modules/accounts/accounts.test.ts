@@ -122,15 +122,19 @@ describe('login rate limit', () => {
   it('answers repeated attempts on one account from one address with a 429 envelope', async () => {
     const limited = await buildTestApp({ env: { LOGIN_RATE_MAX: '3' } });
     try {
+      // The victim is a real account, so that its right password would succeed if it were tried.
+      await createUser(limited, { email: 'victim@example.com', password: 'victim-password-1' });
       const attempt = (email: string) => call(limited, '/api/user/login', { email, password: 'wrong-password' });
       for (let i = 0; i < 3; i += 1) expect((await attempt('victim@example.com')).result.code).toBe(Codes.LOGIN_FAILED);
       const blocked = await attempt('VICTIM@example.com');
       expect(blocked.status).toBe(429);
       expect(blocked.result).toEqual({ code: Codes.RATE_LIMITED, data: {}, msg: '操作过于频繁，请稍后再试' });
       expect(blocked.response.headers['retry-after']).toBeDefined();
-      // Even the right password is not tried while blocked.
-      const right = await call(limited, '/api/user/login', { email: 'victim@example.com', password: TEST_ADMIN.password });
+      // Even the right password is not tried while blocked: no session comes back.
+      const right = await call(limited, '/api/user/login', { email: 'victim@example.com', password: 'victim-password-1' });
       expect(right.status).toBe(429);
+      expect(right.result.code).toBe(Codes.RATE_LIMITED);
+      expect(right.response.cookies).toEqual([]);
       // Another account from the same address is not blocked by it.
       expect((await attempt('other@example.com')).result.code).toBe(Codes.LOGIN_FAILED);
     } finally {
