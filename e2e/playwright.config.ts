@@ -7,6 +7,7 @@ import { chromiumLaunchOptions } from '../scripts/lib/chromium.mjs';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  ...(process.env.E2E_TMP_DIR ? { outputDir: `${process.env.E2E_TMP_DIR}/results` } : {}),
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
