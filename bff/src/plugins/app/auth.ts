@@ -29,6 +29,11 @@ declare module 'fastify' {
     sessions: SessionsService;
     /** Every /api/ route with who may call it, for the route inventory test. */
     apiRoutes: ApiRouteAccess[];
+    /**
+     * Every route of the server, /api or not, as registered (for the HTTP route inventory and the
+     * GET walk). `access` is undefined outside /api: those routes guard themselves or are public.
+     */
+    httpRoutes: HttpRoute[];
   }
   interface FastifyContextConfig {
     /** Required on every /api/ route, so that no route is public by omission. */
@@ -40,6 +45,12 @@ export interface ApiRouteAccess {
   methods: string[];
   url: string;
   access: Access;
+}
+
+export interface HttpRoute {
+  methods: string[];
+  url: string;
+  access: Access | undefined;
 }
 
 const SESSION_MAX_AGE_SECONDS = Math.floor(SESSION_TTL_MS / 1000);
@@ -100,8 +111,11 @@ export default fp(
     fastify.decorateRequest('nodeId', null);
     const apiRoutes: ApiRouteAccess[] = [];
     fastify.decorate('apiRoutes', apiRoutes);
+    const httpRoutes: HttpRoute[] = [];
+    fastify.decorate('httpRoutes', httpRoutes);
 
     fastify.addHook('onRoute', (route: RouteOptions) => {
+      httpRoutes.push({ methods: [route.method].flat(), url: route.url, access: route.config?.access });
       if (!isApiUrl(route.url)) return;
       const access = route.config?.access;
       if (access === undefined) {

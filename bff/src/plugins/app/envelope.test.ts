@@ -75,6 +75,35 @@ describe('envelope', () => {
     expect(nested.result.msg).toContain('nested.count');
   });
 
+  it('refuses to start when a POST /api route declares no payload schema', async () => {
+    const noSchema = buildTestApp({
+      configure: (a) => {
+        a.post('/api/test/no-schema', {
+          config: { access: 'public' },
+          handler: async (_request, reply) => reply.envelope(),
+        });
+      },
+    });
+    await expect(noSchema).rejects.toThrow('Envelope route /api/test/no-schema must declare config.payload');
+  });
+
+  it('starts with a POST /api route that opts out of the envelope (envelope: false) and has no payload schema', async () => {
+    const optedOut = await buildTestApp({
+      configure: (a) => {
+        a.post('/api/test/plain', {
+          config: { access: 'public', envelope: false },
+          handler: async () => ({ plain: true }),
+        });
+      },
+    });
+    try {
+      const response = await optedOut.inject({ method: 'POST', url: '/api/test/plain', payload: { anything: 1 } });
+      expect(response.json()).toEqual({ plain: true });
+    } finally {
+      await optedOut.close();
+    }
+  });
+
   it('answers unknown /api routes with a 404 envelope', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/no/such/call', payload: encodeRequest({}) });
     expect(response.statusCode).toBe(404);
