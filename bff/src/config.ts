@@ -30,7 +30,12 @@ export interface AppConfig {
   serviceTimezone: string;
   /** Origins allowed to make state-changing API calls besides the request's own origin. */
   publicOrigins: string[];
-  loginRateLimit: { max: number; timeWindowMs: number };
+  /**
+   * Failed logins: `max` per address+account and 5× per address in `timeWindowMs`; per account
+   * (any address) `accountFree` in a day, then cool-downs from `coolDownMs` doubling up to
+   * `timeWindowMs`.
+   */
+  loginRateLimit: { max: number; timeWindowMs: number; accountFree: number; coolDownMs: number };
   /**
    * Sign-up, reset_password and get_email: every attempt counts, per account (e-mail or link)
    * and per address.
@@ -153,6 +158,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     timeWindowMs:
       parseInteger(read('LOGIN_RATE_WINDOW_SECONDS') ?? '900', 'LOGIN_RATE_WINDOW_SECONDS', 1, 86_400, problems) *
       1000,
+    accountFree: parseInteger(
+      read('LOGIN_ACCOUNT_FREE_FAILURES') ?? '5',
+      'LOGIN_ACCOUNT_FREE_FAILURES',
+      1,
+      1_000_000,
+      problems,
+    ),
+    coolDownMs:
+      parseInteger(read('LOGIN_COOLDOWN_SECONDS') ?? '60', 'LOGIN_COOLDOWN_SECONDS', 1, 86_400, problems) * 1000,
   };
   const accountRateLimit = {
     perAccount: parseInteger(read('ACCOUNT_RATE_MAX') ?? '5', 'ACCOUNT_RATE_MAX', 1, 1_000_000, problems),

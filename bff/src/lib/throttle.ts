@@ -69,3 +69,81 @@ export function failureLimit(
     },
   };
 }
+
+export interface BackoffOptions {
+  /** The counter this request belongs to; '' skips the back-off (nothing to key on). */
+  key: (request: FastifyRequest) => string;
+  /** Failures that cost nothing. */
+  free: number;
+  /** The cool-down after the first failure beyond `free`; each further failure doubles it. */
+  baseMs: number;
+  /** The longest cool-down. */
+  maxMs: number;
+  /** How long failures are remembered: a window from the first one. */
+  memoryMs: number;
+}
+
+/** The cool-down that the `failures`-th failure starts (0: none). */
+export function coolDownMs(
+  failures: number,
+  { free, baseMs, maxMs }: Pick<BackoffOptions, 'free' | 'baseMs' | 'maxMs'>,
+): number {
+  if (failures <= free) return 0;
+  return Math.min(maxMs, baseMs * 2 ** Math.min(failures - free - 1, 40));
+}
+
+/**
+ * Failures counted per key (an account, whatever the address): the first `free` cost nothing,
+ * then each one starts a cool-down that doubles (base, 2×base, … up to max) during which the call
+ * is refused with `refusal(seconds left)` and a Retry-After, and nothing is tried or counted. A slow
+ * attack from many addresses is held to about one guess per longest cool-down, while the owner
+ * who mistyped waits a minute or two, never long. The counters are rate-limit store entries like
+ * failureLimit's: the failure count in a window of `memoryMs`, and each cool-down as an entry whose
+ * window is the cool-down itself, keyed by its length so it starts at the failure that set it.
+ */
+export function failureBackoff(
+  fastify: FastifyInstance,
+  name: string,
+  options: BackoffOptions,
+  refusal: (retryAfterSeconds: number) => DomainError,
+): FailureLimit {
+  const failures = fastify.createRateLimit({
+    max: Number.MAX_SAFE_INTEGER,
+    timeWindow: options.memoryMs,
+    keyGenerator: (r) => `${name}|failures|${options.key(r)}`,
+  });
+  // One limiter per cool-down length: at most log2(max / base) + 2 of them.
+  const coolDowns = new Map<number, ReturnType<FastifyInstance['createRateLimit']>>();
+  const coolDown = (ms: number) => {
+    let limiter = coolDowns.get(ms);
+    if (limiter === undefined) {
+      limiter = fastify.createRateLimit({
+        max: 0,
+        timeWindow: ms,
+        keyGenerator: (r) => `${name}|cool-down|${ms}|${options.key(r)}`,
+      });
+      coolDowns.set(ms, limiter);
+    }
+    return limiter;
+  };
+  return {
+    check: async function failureBackoffHandler(request, reply) {
+      if (options.key(request) === '') return;
+      const counted = await failures(request, { increment: false });
+      const ms = coolDownMs(counted.max - counted.remaining, options);
+      if (ms === 0) return;
+      const state = await coolDown(ms)(request, { increment: false });
+      if (state.isExceeded) {
+        const seconds = Math.max(1, state.ttlInSeconds);
+        reply.header('retry-after', seconds);
+        throw refusal(seconds);
+      }
+    },
+    async recordFailure(request) {
+      if (options.key(request) === '') return;
+      const counted = await failures(request);
+      const ms = coolDownMs(counted.max - counted.remaining, options);
+      if (ms > 0) await coolDown(ms)(request);
+    },
+  };
+}

@@ -1,4 +1,12 @@
-import { Codes, cookieNames, DEFAULT_DAILY_LIMIT_BYTES, GiB, type UserInfo } from '@portal/contracts';
+import {
+  Codes,
+  cookieNames,
+  decodeResponse,
+  DEFAULT_DAILY_LIMIT_BYTES,
+  encodeRequest,
+  GiB,
+  type UserInfo,
+} from '@portal/contracts';
 import { UserInfo as UserInfoSchema } from '@portal/contracts/schemas';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyInstance } from 'fastify';
@@ -140,6 +148,112 @@ describe('login rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('login: per-account back-off from any address', () => {
+  // 2 free failures per account, then cool-downs of 2 s doubling up to 4 s (the login window).
+  const BACKOFF_ENV = { LOGIN_ACCOUNT_FREE_FAILURES: '2', LOGIN_COOLDOWN_SECONDS: '2', LOGIN_RATE_WINDOW_SECONDS: '4' };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  let address = 0;
+
+  /** A login from an address never used before: the per-address windows never fill. */
+  async function loginFromNewAddress(target: FastifyInstance, email: string, password: string) {
+    address += 1;
+    const response = await target.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: encodeRequest({ email, password }),
+      remoteAddress: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+    });
+    return {
+      status: response.statusCode,
+      result: decodeResponse(response.json()),
+      retryAfter: response.headers['retry-after'],
+      cookies: response.cookies,
+    };
+  }
+
+  async function withBackoffApp(test: (target: FastifyInstance) => Promise<void>) {
+    const target = await buildTestApp({ env: BACKOFF_ENV });
+    try {
+      await createUser(target, { email: 'owner@example.com', password: 'owner-password-1' });
+      await test(target);
+    } finally {
+      await target.close();
+    }
+  }
+
+  /** Refused without trying the password: 429, the clear message with the wait it names, Retry-After, no session. */
+  function expectCoolingDown(answer: Awaited<ReturnType<typeof loginFromNewAddress>>, atMostSeconds: number) {
+    expect(answer.status).toBe(429);
+    const seconds = Number(answer.retryAfter);
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(atMostSeconds);
+    expect(answer.result).toEqual({
+      code: Codes.RATE_LIMITED,
+      data: {},
+      msg: `该账户登录失败次数过多，请 ${seconds} 秒后再试`,
+    });
+    expect(answer.cookies).toEqual([]);
+  }
+
+  it('slows a slow attack on one account from many addresses: each failure past the free ones starts a cool-down that doubles, up to a cap', async () => {
+    await withBackoffApp(async (target) => {
+      const guess = () => loginFromNewAddress(target, 'owner@example.com', 'wrong-password');
+      // The free failures, then the first one past them: each is tried (and fails).
+      for (let i = 0; i < 3; i += 1) expect((await guess()).result.code).toBe(Codes.LOGIN_FAILED);
+      // Cool-down 1 (2 s), whatever the address: nothing is tried.
+      expectCoolingDown(await guess(), 2);
+      await sleep(2100);
+      expect((await guess()).result.code).toBe(Codes.LOGIN_FAILED);
+      // Cool-down 2 is doubled (4 s): still refused after 2 s.
+      await sleep(2100);
+      expectCoolingDown(await guess(), 2);
+      await sleep(2100);
+      expect((await guess()).result.code).toBe(Codes.LOGIN_FAILED);
+      // Cool-down 3 is capped at the login window (4 s here, 15 minutes by default), not 8 s.
+      expectCoolingDown(await guess(), 4);
+      await sleep(4200);
+      expect((await guess()).result.code).toBe(Codes.LOGIN_FAILED);
+    });
+  }, 60_000);
+
+  it('refuses even the right password during a cool-down, and lets the owner in once it has passed', async () => {
+    await withBackoffApp(async (target) => {
+      for (let i = 0; i < 3; i += 1) await loginFromNewAddress(target, 'owner@example.com', 'wrong-password');
+      expectCoolingDown(await loginFromNewAddress(target, 'OWNER@example.com', 'owner-password-1'), 2);
+      await sleep(2100);
+      const owner = await loginFromNewAddress(target, 'owner@example.com', 'owner-password-1');
+      expect(owner.result.code).toBe(0);
+      expect(owner.cookies.some((c) => c.name === cookieNames.session)).toBe(true);
+    });
+  });
+
+  it('answers an unknown e-mail exactly like an account, step by step, so the back-off reveals nothing', async () => {
+    await withBackoffApp(async (target) => {
+      for (let i = 0; i < 4; i += 1) {
+        const account = await loginFromNewAddress(target, 'owner@example.com', 'wrong-password');
+        const unknown = await loginFromNewAddress(target, 'nobody-here@example.com', 'wrong-password');
+        expect({ ...unknown, retryAfter: unknown.retryAfter !== undefined }, `attempt ${i + 1}`).toEqual({
+          ...account,
+          retryAfter: account.retryAfter !== undefined,
+        });
+        expect(unknown.result.code).toBe(i < 3 ? Codes.LOGIN_FAILED : Codes.RATE_LIMITED);
+      }
+    });
+  });
+
+  it('does not slow other accounts', async () => {
+    await withBackoffApp(async (target) => {
+      await createUser(target, { email: 'neighbour@example.com', password: 'neighbour-password-1' });
+      for (let i = 0; i < 4; i += 1) await loginFromNewAddress(target, 'owner@example.com', 'wrong-password');
+      expectCoolingDown(await loginFromNewAddress(target, 'owner@example.com', 'wrong-password'), 2);
+      expect((await loginFromNewAddress(target, 'neighbour@example.com', 'wrong-password')).result.code).toBe(
+        Codes.LOGIN_FAILED,
+      );
+      expect((await loginFromNewAddress(target, 'neighbour@example.com', 'neighbour-password-1')).result.code).toBe(0);
+    });
   });
 });
 

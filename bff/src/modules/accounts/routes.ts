@@ -2,7 +2,7 @@ import { Codes, cookieNames, type ConfirmAnswer } from '@portal/contracts';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../lib/domain-error.js';
-import { attemptLimit, failureLimit } from '../../lib/throttle.js';
+import { attemptLimit, failureBackoff, failureLimit } from '../../lib/throttle.js';
 import { clearSessionCookies, setSessionCookies } from '../../plugins/app/auth.js';
 import { describeValueError, payloadOf } from '../../plugins/app/envelope.js';
 import { ownOrigin } from '../../plugins/app/origin-check.js';
@@ -40,6 +40,39 @@ function loginThrottle(fastify: FastifyInstance) {
     { max, timeWindowMs, key: (r) => `${r.ip}|${emailOfPayload(r)}` },
     { max: max * 5, timeWindowMs, key: (r) => r.ip },
   ]);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How long to wait, as the refusal says it: seconds under a minute, else whole minutes (rounded up). */
+export function waitText(seconds: number): string {
+  return seconds < 60 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分钟`;
+}
+
+/** The per-account cool-down's refusal: the same for a real account and an unknown e-mail. */
+export const loginCoolDownMessage = (seconds: number) => `该账户登录失败次数过多，请 ${waitText(seconds)}后再试`;
+
+/**
+ * The per-account back-off (any address): a slow attack on one account from many addresses never
+ * fills the per-address windows, so failures are also counted per e-mail over a day. The first
+ * `accountFree` cost nothing; each further one starts a cool-down that doubles from `coolDownMs`
+ * up to the login window (1, 2, 4, 8, 15 minutes by default). Unknown e-mails are counted and
+ * refused exactly like accounts, so the refusal reveals nothing.
+ */
+function accountBackoff(fastify: FastifyInstance) {
+  const { accountFree, coolDownMs, timeWindowMs } = fastify.config.loginRateLimit;
+  return failureBackoff(
+    fastify,
+    'login-account',
+    {
+      key: emailOfPayload,
+      free: accountFree,
+      baseMs: coolDownMs,
+      maxMs: Math.max(coolDownMs, timeWindowMs),
+      memoryMs: DAY_MS,
+    },
+    (seconds) => new DomainError(Codes.RATE_LIMITED, loginCoolDownMessage(seconds)),
+  );
 }
 
 /** Where links in mails point: the configured public base URL, else the origin this request was sent to. */
@@ -94,16 +127,20 @@ function confirmHandler(confirm: (serialId: string, key: string) => Promise<void
 
 export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsService, registration: RegistrationService) {
   const throttle = loginThrottle(fastify);
+  const backoff = accountBackoff(fastify);
 
   fastify.post('/api/user/login', {
     config: { access: 'public', payload: LoginRequest },
     // The payload is decoded by preHandler time, so the throttle key can name the account.
-    preHandler: throttle.check,
+    preHandler: [throttle.check, backoff.check],
     handler: async (request, reply) => {
       const { email, password } = payloadOf(request, LoginRequest);
       const meta = { ...clientMeta(request), linkBase: linkBase(fastify, request) };
       const session = await accounts.login(email, password, meta).catch(async (err: unknown) => {
-        if (err instanceof DomainError && err.code === Codes.LOGIN_FAILED) await throttle.recordFailure(request);
+        if (err instanceof DomainError && err.code === Codes.LOGIN_FAILED) {
+          await throttle.recordFailure(request);
+          await backoff.recordFailure(request);
+        }
         throw err;
       });
       // A session presented with the login is replaced, not left alive beside the new one.
