@@ -15,6 +15,7 @@ import {
 } from '../../../test/api.js';
 import { buildTestApp, LogCapture } from '../../../test/build-test-app.js';
 import { sha256Hex } from '../../lib/random.js';
+import { CONCURRENCY } from '../../../test/concurrency.js';
 
 let app: FastifyInstance;
 const logs = new LogCapture();
@@ -79,7 +80,7 @@ describe('signup', () => {
     expect(await outboxFor(app, 'taken@example.com')).toHaveLength(1);
   });
 
-  it('lets exactly one of concurrent sign-ups of one address through', async () => {
+  it(`lets exactly one of concurrent sign-ups of one address through ${CONCURRENCY}`, async () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => signup('race@example.com')));
     const codes = results.map((r) => r.result.code).sort();
     expect(codes).toEqual([0, 1001, 1001, 1001, 1001, 1001]);
@@ -143,7 +144,7 @@ describe('signup_confirm', () => {
     expect(row).toEqual({ email_confirmed: false });
   });
 
-  it('counts exactly one success for concurrent uses of one link', async () => {
+  it(`counts exactly one success for concurrent uses of one link ${CONCURRENCY}`, async () => {
     await signup('double-click@example.com');
     const link = await lastLinkFor(app, 'double-click@example.com');
     const answers = await Promise.all(

@@ -5,6 +5,7 @@ import { call, signedInUser } from '../../../test/api.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { randomHex } from '../../lib/random.js';
 import type { NewCouponInput } from './service.js';
+import { CONCURRENCY } from '../../../test/concurrency.js';
 
 let app: FastifyInstance;
 
@@ -154,7 +155,7 @@ describe('redeem_coupon', () => {
   });
 });
 
-describe('redeem_coupon under concurrency', () => {
+describe(`redeem_coupon under concurrency ${CONCURRENCY}`, () => {
   it('a coupon with 5 uses redeemed by 20 users at once: exactly 5 succeed, authTimes = 5', async () => {
     const { id, code } = await coupon({ numberOfAuthorizations: 5, traffic: GiB });
     const users = await Promise.all(Array.from({ length: 20 }, () => signedInUser(app)));

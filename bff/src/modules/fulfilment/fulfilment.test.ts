@@ -17,6 +17,7 @@ import {
 } from '../../../test/money.js';
 import { newObjectId } from '../../lib/random.js';
 import type { PaymentProof } from '../payments/types.js';
+import { CONCURRENCY } from '../../../test/concurrency.js';
 
 let app: FastifyInstance;
 const logs = new LogCapture();
@@ -288,7 +289,7 @@ describe('invite rebates', () => {
   });
 });
 
-describe('twenty identical proofs at once', () => {
+describe(`twenty identical proofs at once ${CONCURRENCY}`, () => {
   it('one paid transition, one credit of traffic, time and rebate', async () => {
     const host = await inviter20();
     const both = await product(app, { name: '双享包', price: 25, traffic: 10 * GiB, vipDuration: 7 });

@@ -5,7 +5,7 @@ import { Codes } from '@portal/contracts';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../../../test/api.js';
+import { call, signedInUser } from '../../../test/api.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import {
   authTimes,
@@ -21,6 +21,8 @@ import {
   shopApi,
   walletCents,
 } from '../../../test/money.js';
+import { CONCURRENCY } from '../../../test/concurrency.js';
+import { createNode } from '../node-api/testing/fixtures.js';
 
 let app: FastifyInstance;
 let pack: string;
@@ -34,8 +36,8 @@ afterAll(async () => {
   await app.close();
 });
 
-async function buyer(walletCents = 0) {
-  const user = await signedInUser(app);
+async function buyer(walletCents = 0, paidUser = false) {
+  const user = await signedInUser(app, { paidUser });
   if (walletCents > 0) await deposit(app, user.id, walletCents);
   return { ...user, api: shopApi(app, user.cookie) };
 }
@@ -43,7 +45,7 @@ async function buyer(walletCents = 0) {
 const codesOf = (answers: Array<{ code: number }>) => answers.map((a) => a.code);
 const count = (codes: number[], code: number) => codes.filter((c) => c === code).length;
 
-describe('QUALITY 13: a coupon under concurrent use', () => {
+describe(`QUALITY 13: a coupon under concurrent use ${CONCURRENCY}`, () => {
   it('total uses N: exactly N of many concurrent orders get it', async () => {
     const limited = await coupon(app, {
       type: 'cash',
@@ -80,7 +82,7 @@ describe('QUALITY 13: a coupon under concurrent use', () => {
   });
 });
 
-describe('QUALITY 14: concurrent wallet deductions beyond the balance', () => {
+describe(`QUALITY 14: concurrent wallet deductions beyond the balance ${CONCURRENCY}`, () => {
   it('never overdraws; the ledger sums to the balance; what left the wallet is what the orders hold', async () => {
     const user = await buyer(2500);
     const orders = await Promise.all(Array.from({ length: 6 }, () => newOrder(app, user.cookie, pack)));
@@ -98,7 +100,7 @@ describe('QUALITY 14: concurrent wallet deductions beyond the balance', () => {
   });
 });
 
-describe('QUALITY 16: cancel, however often and concurrently', () => {
+describe(`QUALITY 16: cancel, however often and concurrently ${CONCURRENCY}`, () => {
   it('20 concurrent cancels: one succeeds, the coupon is released and the wallet returned exactly once', async () => {
     const cash = await coupon(app, { type: 'cash', forMoneyCents: 300 });
     const user = await buyer(500);
@@ -146,7 +148,7 @@ describe('expiry', () => {
     await expectMoneyInvariants(app);
   });
 
-  it('racing the user’s own cancel, the release still happens once', async () => {
+  it(`racing the user’s own cancel, the release still happens once ${CONCURRENCY}`, async () => {
     const cash = await coupon(app, { type: 'cash', forMoneyCents: 200 });
     const user = await buyer(300);
     const order = await newOrder(app, user.cookie, pack);
@@ -165,28 +167,35 @@ describe('expiry', () => {
   });
 });
 
-/** QUALITY 18: random mixed operations conserve money and coupon uses, and nothing goes negative. */
-describe('property: random mixed operations', () => {
+/**
+ * QUALITY 18: every way money and traffic move today, mixed at random in concurrent batches:
+ * purchases (orders, coupons on orders, wallet deductions, payments right or wrong), cancels and
+ * expiry, trial-coupon redemption, daily sign-in rewards and node usage charges (duplicates
+ * included). Money and traffic are conserved, coupon uses match their records, nothing is negative.
+ */
+describe(`property: random mixed operations ${CONCURRENCY}`, () => {
   type Op =
     | { kind: 'create'; user: number; combo: number }
     | { kind: 'coupon'; user: number; order: number; coupon: number }
     | { kind: 'uncoupon' | 'wallet' | 'cancel' | 'expire'; user: number; order: number }
     | { kind: 'dobuy'; user: number; order: number; mode: 'alipay' | 'wxpay' }
-    | { kind: 'settle'; trade: number; wrongAmount: boolean };
+    | { kind: 'settle'; trade: number; wrongAmount: boolean }
+    | { kind: 'redeem'; user: number; trial: number }
+    | { kind: 'signIn'; user: number }
+    | { kind: 'usage'; report: number; usages: Array<{ user: number; upload: number; download: number }> };
 
+  const user = fc.nat(2);
   const order = fc.nat(9);
+  const bytes = fc.oneof(fc.nat(64 * 1024 * 1024), fc.integer({ min: 0, max: 3 * GiB }));
   const op: fc.Arbitrary<Op> = fc.oneof(
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('create' as const), user: fc.nat(2), combo: fc.nat(2) }) },
-    {
-      weight: 2,
-      arbitrary: fc.record({ kind: fc.constant('coupon' as const), user: fc.nat(2), order, coupon: fc.nat(2) }),
-    },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('wallet' as const), user: fc.nat(2), order }) },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant('create' as const), user, combo: fc.nat(2) }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('coupon' as const), user, order, coupon: fc.nat(2) }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('wallet' as const), user, order }) },
     {
       weight: 2,
       arbitrary: fc.record({
         kind: fc.constantFrom('uncoupon' as const, 'cancel' as const, 'expire' as const),
-        user: fc.nat(2),
+        user,
         order,
       }),
     },
@@ -194,7 +203,7 @@ describe('property: random mixed operations', () => {
       weight: 3,
       arbitrary: fc.record({
         kind: fc.constant('dobuy' as const),
-        user: fc.nat(2),
+        user,
         order,
         mode: fc.constantFrom('alipay' as const, 'wxpay' as const),
       }),
@@ -203,32 +212,59 @@ describe('property: random mixed operations', () => {
       weight: 3,
       arbitrary: fc.record({ kind: fc.constant('settle' as const), trade: fc.nat(19), wrongAmount: fc.boolean() }),
     },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('redeem' as const), user, trial: fc.nat(1) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('signIn' as const), user }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('usage' as const),
+        // A few report ids: a node sending the same report again is counted once.
+        report: fc.nat(5),
+        usages: fc.array(fc.record({ user, upload: bytes, download: bytes }), { minLength: 1, maxLength: 3 }),
+      }),
+    },
   );
 
-  it('conserve money, coupon uses and traffic', async () => {
+  it('conserve money, coupon uses and traffic; nothing goes negative', async () => {
     const combos = [
       await product(app, { name: '五元', price: 5, traffic: GiB }),
       await product(app, { name: '二十元', price: 20, traffic: 2 * GiB, vipDuration: 3 }),
       await product(app, { name: '零点九九', price: 0.99, traffic: 3 * GiB }),
     ];
+    const node = await createNode(app);
+    let run = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.array(op, { minLength: 1, maxLength: 3 }), { minLength: 8, maxLength: 24 }),
         async (batches) => {
-          const users = await Promise.all([1500, 0, 700].map((cents) => buyer(cents)));
+          run += 1;
+          // User 2 is paid from the start, so that sign-in rewards happen before any purchase too.
+          const users = await Promise.all(
+            [
+              [1500, false],
+              [0, false],
+              [700, true],
+            ].map(([cents, paid]) => buyer(cents as number, paid as boolean)),
+          );
           const coupons = [
             await coupon(app, { type: 'cash', forMoneyCents: 300, numberOfAuthorizations: 2, useNumPerUser: 1 }),
             await coupon(app, { type: 'discount', discount: 0.5, numberOfAuthorizations: 3, useNumPerUser: 2 }),
             await coupon(app, { type: 'cash', forMoneyCents: 10_000, numberOfAuthorizations: 1, useNumPerUser: 1 }),
           ];
+          const trials = [
+            await coupon(app, { type: 'freeUse', traffic: GiB, numberOfAuthorizations: 2, useNumPerUser: 1 }),
+            await coupon(app, { type: 'freeTime', vipDay: 3, numberOfAuthorizations: 4, useNumPerUser: 2 }),
+          ];
           const orders: Array<{ id: string; user: number }> = [];
           const trades: Array<{ id: string; cents: number; provider: string }> = [];
-          const orderOf = (user: number, index: number) => {
-            const own = orders.filter((o) => o.user === user);
+          /** What the node's reports took, as the usage service answered (duplicates answer 0). */
+          let charged = 0;
+          const orderOf = (u: number, index: number) => {
+            const own = orders.filter((o) => o.user === u);
             return own.length === 0 ? undefined : own[index % own.length]!.id;
           };
 
-          const run = async (o: Op) => {
+          const runOp = async (o: Op) => {
             if (o.kind === 'settle') {
               const trade = trades[o.trade % Math.max(1, trades.length)];
               if (trade === undefined) return;
@@ -241,7 +277,25 @@ describe('property: random mixed operations', () => {
               });
               return;
             }
-            const { api } = users[o.user]!;
+            if (o.kind === 'usage') {
+              const result = await app.usage.recordReport({
+                agentId: node.agentId,
+                reportId: `r${run}-${o.report}`,
+                lineScale: 1,
+                usages: o.usages.map((u) => ({ userId: users[u.user]!.id, upload: u.upload, download: u.download })),
+              });
+              charged += result.charged;
+              return;
+            }
+            const { api, cookie } = users[o.user]!;
+            if (o.kind === 'redeem') {
+              await call(app, '/api/coupon/redeem_coupon', { code: trials[o.trial]!.code }, { cookie });
+              return;
+            }
+            if (o.kind === 'signIn') {
+              await call(app, '/api/user/sign_use', {}, { cookie });
+              return;
+            }
             if (o.kind === 'create') {
               const { code, data } = await api.createOrder(combos[o.combo]!);
               if (code === 0) orders.push({ id: data._id, user: o.user });
@@ -268,10 +322,11 @@ describe('property: random mixed operations', () => {
                 });
             }
           };
-          for (const batch of batches) await Promise.all(batch.map(run));
+          for (const batch of batches) await Promise.all(batch.map(runOp));
 
           await expectMoneyInvariants(app);
-          for (const [i, user] of users.entries()) {
+          let taken = 0;
+          for (const [i, u] of users.entries()) {
             const [flows] = await app.database.query<Record<string, unknown>>(
               `SELECT
                (SELECT coalesce(sum(amount_cents), 0) FROM wallet_ledger WHERE user_id = $1 AND kind = 'adjust') AS deposits,
@@ -279,17 +334,39 @@ describe('property: random mixed operations', () => {
                (SELECT coalesce(sum(order_money_cents - coupon_discount_cents), 0) FROM orders WHERE user_id = $1 AND status = 'paied') AS orders_paid,
                (SELECT coalesce(sum(wallet_spend_cents), 0) FROM orders WHERE user_id = $1 AND status IN ('topay', 'wallet_spend')) AS held,
                (SELECT coalesce(sum(add_traffic), 0) FROM orders WHERE user_id = $1 AND status = 'paied') AS bought,
+               (SELECT coalesce(sum(add_traffic), 0) FROM coupon_uses WHERE user_id = $1 AND type = 'freeUse' AND NOT is_deleted) AS trial,
+               (SELECT coalesce(sum(add_traffic), 0) FROM sign_ins WHERE user_id = $1) AS signed,
+               (SELECT coalesce(sum(traffic_change), 0) FROM traffic_records WHERE user_id = $1 AND type <> 'spend') AS credited,
+               (SELECT coalesce(sum(-traffic_change), 0) FROM traffic_records WHERE user_id = $1 AND type = 'spend') AS taken,
+               (SELECT coalesce(sum(exemption_traffic), 0) FROM traffic_records WHERE user_id = $1 AND type = 'spend') AS allowance,
+               (SELECT coalesce(sum(charged), 0) FROM user_daily_usage WHERE user_id = $1) AS reported,
+               (SELECT count(*) FROM sign_ins WHERE user_id = $1) AS sign_ins,
                (SELECT traffic FROM users WHERE id = $1) AS traffic,
+               (SELECT spend_traffic FROM users WHERE id = $1) AS spend,
                (SELECT wallet_money FROM users WHERE id = $1) AS wallet`,
-              [user.id],
+              [u.id],
             );
             const n = (key: string) => Number(flows![key]);
+            const who = `user ${i}`;
             // Money in (deposits, payments) = money in the wallet + what paid orders cost + what open orders hold.
-            expect(n('deposits') + n('provider_paid'), `user ${i}`).toBe(n('wallet') + n('orders_paid') + n('held'));
-            expect(n('traffic'), `user ${i}`).toBe(n('bought'));
-            expect(n('wallet')).toBeGreaterThanOrEqual(0);
+            expect(n('deposits') + n('provider_paid'), who).toBe(n('wallet') + n('orders_paid') + n('held'));
+            // Traffic in = what purchases, trial coupons and sign-ins gave, each with its record.
+            expect(n('traffic'), who).toBe(n('bought') + n('trial') + n('signed'));
+            expect(n('credited'), who).toBe(n('traffic'));
+            // Traffic out = what the nodes took beyond the daily allowance of a time package.
+            expect(n('spend'), who).toBe(n('taken') - n('allowance'));
+            // Never more taken than reported, never more spent than there was, nothing negative.
+            expect(n('taken'), who).toBeLessThanOrEqual(n('reported'));
+            expect(n('spend'), who).toBeLessThanOrEqual(n('traffic'));
+            for (const key of ['wallet', 'traffic', 'spend', 'allowance', 'taken'])
+              expect(n(key), `${who} ${key}`).toBeGreaterThanOrEqual(0);
+            // One sign-in a day.
+            expect(n('sign_ins'), who).toBeLessThanOrEqual(1);
+            taken += n('taken');
           }
-          for (const c of coupons) {
+          // What the reports took is exactly what the users' spend records show (duplicates took nothing).
+          expect(taken).toBe(charged);
+          for (const c of [...coupons, ...trials]) {
             const [row] = await app.database.query<{ n: unknown; over: unknown }>(
               `SELECT (SELECT auth_times FROM coupons WHERE id = $1) AS n,
                     (SELECT count(*) FROM (SELECT user_id FROM coupon_uses WHERE coupon_id = $1 AND NOT is_deleted GROUP BY user_id
@@ -303,5 +380,5 @@ describe('property: random mixed operations', () => {
       ),
       { numRuns: 25 },
     );
-  }, 120_000);
+  }, 180_000);
 });

@@ -6,6 +6,7 @@ import { signedInUser } from '../../../test/api.js';
 import { buildTestApp, LogCapture } from '../../../test/build-test-app.js';
 import { expectMoneyInvariants, GiB, newOrder, product, shopApi, userTotals, walletCents } from '../../../test/money.js';
 import { withEpaySign } from './epay.js';
+import { CONCURRENCY } from '../../../test/concurrency.js';
 
 /**
  * The whole path as a buyer and a gateway see it: dobuy → provider → pay page or notify or chain
@@ -143,7 +144,7 @@ describe('epay notify (QUALITY 17)', () => {
     expect(await tradeStatus(viaQuery.user, viaQuery.result._id)).toBe('paied');
   });
 
-  it('the same notify 20 times at once: one paid transition, one credit of traffic, time and rebate, every reply success', async () => {
+  it(`the same notify 20 times at once: one paid transition, one credit of traffic, time and rebate, every reply success ${CONCURRENCY}`, async () => {
     const host = await buyer();
     await app.fulfilment.ensureChannel({ code: 'PAY20', userId: host.id, rewardRate: 0.1 });
     const { user, result } = await bought('alipay', await buyer('PAY20'));

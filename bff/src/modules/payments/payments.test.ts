@@ -8,6 +8,7 @@ import { hasValidEpaySign, withEpaySign } from './epay.js';
 import { paymentsRepository } from './repository.js';
 import { createPaymentsService } from './service.js';
 import { openTrade, startPayment, TEST_BASE_URL, tradeRow } from './testing/fixtures.js';
+import { CONCURRENCY } from '../../../test/concurrency.js';
 
 const TRON_ADDRESS = 'TQrY8tryqsYVCYS3MFbtffiPp2ccyn4STm';
 const YI = { gateway: 'https://pay.yi.test/', pid: '1001', key: 'yi-secret-key' };
@@ -137,7 +138,7 @@ describe('start: USDT', () => {
     expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBe(20 * 60_000);
   });
 
-  it('gives concurrent open trades of one price different amounts in the third decimal', async () => {
+  it(`gives concurrent open trades of one price different amounts in the third decimal ${CONCURRENCY}`, async () => {
     await app.settings.set({ usdtpay: TRON_ADDRESS, exchange_rate: 7 });
     const trades = await Promise.all(Array.from({ length: 12 }, () => openTrade(app, { payMode: 'usdt', amountCents: 700_000 })));
     const started = await Promise.all(trades.map((t) => startPayment(app, t)));

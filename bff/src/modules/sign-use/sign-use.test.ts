@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signedInUser } from '../../../test/api.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { addDays, serviceDay } from '../../lib/service-day.js';
+import { CONCURRENCY } from '../../../test/concurrency.js';
 
 let app: FastifyInstance;
 const TZ = 'Asia/Shanghai';
@@ -88,7 +89,7 @@ describe('sign_use_info and sign_use', () => {
     });
   });
 
-  it('gives exactly one reward to ten concurrent sign-ins', async () => {
+  it(`gives exactly one reward to ten concurrent sign-ins ${CONCURRENCY}`, async () => {
     const paid = await signedInUser(app, { paidUser: true });
     const results = await Promise.all(Array.from({ length: 10 }, () => signUse(paid.cookie)));
     const codes = results.map((r) => r.result.code);

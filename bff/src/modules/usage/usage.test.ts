@@ -5,6 +5,7 @@ import { buildTestApp } from '../../../test/build-test-app.js';
 import { addDays, serviceDay } from '../../lib/service-day.js';
 import { createBalanceUser, createNode, userBalance, type TestNode } from '../node-api/testing/fixtures.js';
 import { chargeFor } from './service.js';
+import { CONCURRENCY } from '../../../test/concurrency.js';
 
 let app: FastifyInstance;
 let node: TestNode;
@@ -89,7 +90,7 @@ describe('usage accounting', () => {
     }
   });
 
-  it('counts the same report once, sent twice or concurrently', async () => {
+  it(`counts the same report once, sent twice or concurrently ${CONCURRENCY}`, async () => {
     const user = await createBalanceUser(app, { traffic: GiB });
     const usages = [{ userId: user.id, upload: 10, download: 90 }];
     const results = await Promise.all(Array.from({ length: 8 }, () => report('dup-1', usages)));
@@ -102,7 +103,7 @@ describe('usage accounting', () => {
     expect(count!.n).toBe(1);
   });
 
-  it('never loses an increment when reports for one user run in parallel (two users, overlapping)', async () => {
+  it(`never loses an increment when reports for one user run in parallel (two users, overlapping) ${CONCURRENCY}`, async () => {
     const a = await createBalanceUser(app, { traffic: GiB, vipDays: 1, dailyLimit: 5000 });
     const b = await createBalanceUser(app, { traffic: GiB });
     await Promise.all(
