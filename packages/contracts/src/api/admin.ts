@@ -10,7 +10,11 @@ import { agentTypes, bridgeTypes, lineProtocols, serverTypes } from '../constant
  * An update without `_id` creates a record; with one it changes that record (copy = the record
  * without its `_id`). Deletes take `{ id }`.
  */
-const ObjectId = Type.String({ pattern: '^[0-9a-f]{24}$' });
+/**
+ * A record id: 24 hex characters for records made here; records from SEED_FILE and the demo
+ * network carry readable ids (e2e-node-green, demo-agent-jp) and must stay editable too.
+ */
+const ObjectId = Type.String({ pattern: '^[0-9A-Za-z_\\-]{1,64}$' });
 /** `_id` of an update: absent or '' creates. */
 const OptionalId = Type.Optional(Type.Union([ObjectId, Type.Literal('')]));
 const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
@@ -161,6 +165,13 @@ export const AgentUpdate = Type.Object(
 );
 export type AgentUpdate = Static<typeof AgentUpdate>;
 
+/**
+ * agents/upgrade_agentserver: the agent (the screen sends the row); only `_id` is read, other
+ * fields are dropped.
+ */
+export const AgentRef = Type.Object({ _id: ObjectId });
+export type AgentRef = Static<typeof AgentRef>;
+
 /** The answer of agents/update and agents/rotate_secret: the node API secret only when just issued. */
 export interface AgentSaved {
   agent: AdminAgent;
@@ -298,8 +309,11 @@ export const ComboUpdate = Type.Object(
   {
     _id: OptionalId,
     name: ShortText(100, 1),
-    /** Yuan, at most two decimals. */
-    price: Type.Number({ minimum: 0, maximum: 1_000_000, multipleOf: 0.01 }),
+    /**
+     * Yuan, at most two decimals (the BFF refuses fractions of a cent). Not `multipleOf: 0.01`:
+     * in binary floating point 19.99 % 0.01 is not 0, so that refused most real prices.
+     */
+    price: Type.Number({ minimum: 0, maximum: 1_000_000 }),
     /** GiB of volume (never expires); 0 = none. */
     trafficG: Type.Number({ minimum: 0, maximum: 1_000_000 }),
     vipDuration: Count(36_500),
@@ -333,6 +347,10 @@ export interface ErrorLogEntry {
   name: string;
   msg: string;
   stack: string;
+  /** The failed request: method, path without the query string, request id (as the 500 answer names it). */
+  method?: string;
+  url?: string;
+  requestId?: string;
 }
 
 export interface ErrorsCleared {
