@@ -5,7 +5,9 @@ import type { AppConfig } from './config.js';
 import { sendFailure } from './lib/http.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import accountsModule from './modules/accounts/index.js';
+import auditModule from './modules/audit/index.js';
 import couponsModule from './modules/coupons/index.js';
+import errorLogModule from './modules/error-log/index.js';
 import fulfilmentModule from './modules/fulfilment/index.js';
 import healthModule from './modules/health/index.js';
 import mailModule from './modules/mail/index.js';
@@ -86,6 +88,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(staticSitePlugin);
 
   await app.register(healthModule);
+  // The back office's audit log (every admin write records itself in its transaction) and the
+  // error log the error handler writes to.
+  await app.register(auditModule);
+  await app.register(errorLogModule);
   await app.register(settingsModule);
   await app.register(mailModule);
   await app.register(trafficModule);

@@ -358,6 +358,11 @@ export const agents = pgTable(
     speed: text('speed').notNull().default(''),
     orderID: integer('order_id').notNull().default(0),
     secretHash: text('secret_hash').unique(),
+    /**
+     * An operator asked the node to upgrade itself (admin agents/upgrade_agentserver); the node API
+     * hands the request out until the node reports a version other than the one it ran then.
+     */
+    upgradeRequestedAt: instant('upgrade_requested_at'),
     lastReportAt: instant('last_report_at'),
     /** Load average (1 min) as reported. */
     load: doublePrecision('load'),
@@ -759,3 +764,54 @@ export type Order = typeof orders.$inferSelect;
 export type Trade = typeof trades.$inferSelect;
 export type WalletEntry = typeof walletLedger.$inferSelect;
 export type Channel = typeof channels.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// The back office: what operators changed (audit log) and what went wrong (error log).
+// ---------------------------------------------------------------------------------------------
+
+export const auditAction = pgEnum('audit_action', ['create', 'update', 'delete', 'action']);
+
+/**
+ * Every admin and operations write: who, when, which record, and its fields before and after
+ * (secrets masked), written in the transaction of the write itself. Operators are kept by id and
+ * e-mail without a foreign key, so the log outlives the accounts.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    operatorId: text('operator_id').notNull(),
+    operatorEmail: text('operator_email').notNull(),
+    recordType: text('record_type').notNull(),
+    recordId: text('record_id').notNull(),
+    action: auditAction('action').notNull(),
+    /** The action's name when `action` is 'action' (rotate_secret, reset_hot…). */
+    detail: text('detail').notNull().default(''),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_record_idx').on(t.recordType, t.createdAt)],
+);
+
+/**
+ * Unexpected errors of requests (the 500 path), for the admin error screen. Only the request's
+ * method, path (no query string) and id are kept: never cookies, payloads or headers.
+ */
+export const errorLog = pgTable(
+  'error_log',
+  {
+    id: text('id').primaryKey(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    name: text('name').notNull(),
+    msg: text('msg').notNull(),
+    stack: text('stack').notNull().default(''),
+    method: text('method').notNull().default(''),
+    url: text('url').notNull().default(''),
+    requestId: text('request_id').notNull().default(''),
+  },
+  (t) => [index('error_log_created_idx').on(t.createdAt)],
+);
+
+export type AuditRow = typeof auditLog.$inferSelect;
+export type ErrorLogRow = typeof errorLog.$inferSelect;

@@ -45,11 +45,12 @@ function sendWithEtag(request: FastifyRequest, reply: FastifyReply, body: unknow
  * guard refuses the call when it is not set.
  */
 export async function nodeApiRoutes(fastify: FastifyInstance, service: NodeApiService) {
-  fastify.setErrorHandler((error, request, reply) => {
+  fastify.setErrorHandler(async (error, request, reply) => {
     if (error instanceof DomainError) return plainError(reply, 403, error.message);
     const status = (error as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) return plainError(reply, status, (error as Error).message);
     request.log.error({ err: error }, 'node API failure');
+    await fastify.unexpectedErrors.report(error, request);
     return plainError(reply, 500, `internal error (request ${request.id})`);
   });
 

@@ -54,6 +54,7 @@ export function fixtureAgent(id: string, overrides: Partial<Agent> = {}): Agent 
     speed: '',
     orderID: 0,
     secretHash: null,
+    upgradeRequestedAt: null,
     lastReportAt: null,
     load: null,
     latencyMs: null,

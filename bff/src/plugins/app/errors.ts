@@ -1,5 +1,5 @@
 import { Codes, defaultMessages, EnvelopeError, httpStatusFor } from '@portal/contracts';
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../../lib/db-errors.js';
 import { DomainError } from '../../lib/domain-error.js';
@@ -11,6 +11,41 @@ interface Failure {
   status: number;
   /** Faults of ours are logged with their details; a caller's mistake is only noted. */
   level: 'error' | 'info';
+  /** A fault nobody foresaw (the 500 path): also reported to `unexpectedErrors` (the error log). */
+  unexpected?: true;
+}
+
+/** Told about every unexpected error of a request; a listener that fails never changes the answer. */
+export type UnexpectedErrorListener = (error: unknown, request: FastifyRequest) => Promise<void>;
+
+export interface UnexpectedErrors {
+  listen(listener: UnexpectedErrorListener): void;
+  /** Tells every listener; never throws (a listener's failure is logged at warn level). */
+  report(error: unknown, request: FastifyRequest): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    unexpectedErrors: UnexpectedErrors;
+  }
+}
+
+function unexpectedErrors(): UnexpectedErrors {
+  const listeners: UnexpectedErrorListener[] = [];
+  return {
+    listen: (listener) => {
+      listeners.push(listener);
+    },
+    async report(error, request) {
+      for (const listener of listeners) {
+        try {
+          await listener(error, request);
+        } catch (err) {
+          request.log.warn({ err }, 'an unexpected error could not be reported');
+        }
+      }
+    },
+  };
 }
 
 const message = (code: number): string => defaultMessages[code] ?? '请求失败';
@@ -71,22 +106,28 @@ export function classifyError(error: unknown, request: FastifyRequest): Failure 
     msg: `${message(Codes.INTERNAL)}（请求编号 ${request.id}）`,
     status: 500,
     level: 'error',
+    unexpected: true,
   };
 }
 
 /**
  * The one error handler: domain errors become their envelope, callers' mistakes a 4xx with a clear
- * message, anything else a 500 whose details stay in the log (the caller gets the request id).
+ * message, anything else a 500 whose details stay in the log and go to `unexpectedErrors` (the
+ * error log of the admin screen); the caller gets the request id.
  */
 export default fp(
-  async (fastify) => {
-    fastify.setErrorHandler((error, request, reply) => {
+  async (fastify: FastifyInstance) => {
+    const unexpected = unexpectedErrors();
+    fastify.decorate('unexpectedErrors', unexpected);
+
+    fastify.setErrorHandler(async (error, request, reply) => {
       const failure = classifyError(error, request);
       if (failure.level === 'error') {
         request.log.error({ err: error, reqId: request.id }, 'request failed');
       } else {
         request.log.info({ code: failure.code, reason: failure.msg }, 'request refused');
       }
+      if (failure.unexpected === true) await unexpected.report(error, request);
       if (reply.sent || reply.raw.headersSent) return;
       return sendFailure(reply, failure.status, failure.code, failure.msg);
     });

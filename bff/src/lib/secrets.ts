@@ -1,0 +1,50 @@
+import { SECRET_MASK } from '@portal/contracts/schemas';
+
+/**
+ * Write-only secrets on admin screens (SSH passwords, private keys, epay keys): they go out as
+ * SECRET_MASK when set ('' when empty), and a value sent back as the mask or '' keeps the stored one.
+ */
+export function maskSecret(value: string): string {
+  return value === '' ? '' : SECRET_MASK;
+}
+
+/** The value to store for a write-only field: the stored one unless a new one was typed. */
+export function keptSecret(sent: string | undefined, stored: string): string {
+  return sent === undefined || sent === '' || sent === SECRET_MASK ? stored : sent;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A copy of `value` with every property named in `names`, at any depth, masked (maskSecret). */
+export function maskProperties(value: unknown, names: ReadonlySet<string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => maskProperties(item, names));
+  if (!isRecord(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] =
+      names.has(key) && (typeof item === 'string' || item === null)
+        ? maskSecret(item ?? '')
+        : maskProperties(item, names);
+  }
+  return out;
+}
+
+/**
+ * `sent` with every secret property (named in `names`, at any depth) that came back as the mask
+ * or '' replaced by the stored value at the same place ('' where nothing is stored there).
+ */
+export function keepSecretProperties(sent: unknown, stored: unknown, names: ReadonlySet<string>): unknown {
+  if (!isRecord(sent)) return sent;
+  const before = isRecord(stored) ? stored : {};
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(sent)) {
+    if (names.has(key) && typeof item === 'string') {
+      const kept = before[key];
+      out[key] = keptSecret(item, typeof kept === 'string' ? kept : '');
+    } else {
+      out[key] = keepSecretProperties(item, before[key], names);
+    }
+  }
+  return out;
+}
