@@ -4,7 +4,7 @@ import { createNodeApiRepository } from './repository.js';
 import { agentListRoute, nodeApiRoutes } from './routes.js';
 import { createNodeApiService, type NodeApiService } from './service.js';
 
-export { hashNodeSecret, newNodeSecret, type NodeApiService } from './service.js';
+export { hashNodeSecret, newNodeSecret, STATUS_FRESH_MS, type NodeApiService } from './service.js';
 export { NODE_API_PREFIX } from './routes.js';
 
 declare module 'fastify' {
@@ -18,6 +18,7 @@ async function nodeApiModule(fastify: FastifyInstance) {
   const service = createNodeApiService({
     repo: createNodeApiRepository(fastify.db),
     usage: fastify.usage,
+    settings: fastify.settings,
     timeZone: fastify.config.serviceTimezone,
     networkChanged: () => fastify.network.networkChanged(),
   });
@@ -26,4 +27,4 @@ async function nodeApiModule(fastify: FastifyInstance) {
   await fastify.register(async (scope) => nodeApiRoutes(scope, service));
 }
 
-export default fp(nodeApiModule, { name: 'node-api', dependencies: ['db', 'config', 'auth', 'envelope', 'usage', 'network'] });
+export default fp(nodeApiModule, { name: 'node-api', dependencies: ['db', 'config', 'auth', 'envelope', 'usage', 'network', 'settings'] });

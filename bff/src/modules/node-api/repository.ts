@@ -61,7 +61,13 @@ export function createNodeApiRepository(db: Db) {
         .update(agents)
         .set({
           lastReportAt: sql`now()`,
-          ...(status.version === undefined ? {} : { agentVersion: status.version }),
+          // A requested upgrade is done once the node runs another version than it did.
+          ...(status.version === undefined
+            ? {}
+            : {
+                agentVersion: status.version,
+                upgradeRequestedAt: sql`CASE WHEN ${agents.agentVersion} IS DISTINCT FROM ${status.version} THEN NULL ELSE ${agents.upgradeRequestedAt} END`,
+              }),
           ...(status.load === undefined ? {} : { load: status.load }),
           ...(status.latencyMs === undefined ? {} : { latencyMs: status.latencyMs }),
           ...(status.onlineUsers === undefined ? {} : { onlineUsers: status.onlineUsers }),

@@ -2,14 +2,14 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AgentListItem } from '@portal/contracts';
 import type { Agent, Line } from '../../db/schema.js';
 import type { SeedFile } from '../seed/seed-file.js';
+import { installScriptSetting, type SettingsService } from '../settings/index.js';
 import { serviceDay } from '../../lib/service-day.js';
 import { userCredential } from '../subscriptions/credentials.js';
 import type { ReportResult, UsageService } from '../usage/index.js';
 import type { NodeApiRepository } from './repository.js';
 
-/** How often nodes should pull the user list and push traffic (seconds; UniProxy base_config). */
-export const PULL_INTERVAL_S = 60;
-export const PUSH_INTERVAL_S = 60;
+/** How often nodes pull and push (UniProxy base_config) and where they find their install script. */
+const NODE_SETTINGS = ['updateV2rayDuration', 'trafficStasticDuration'] as const;
 /** A node whose last report is older than this shows no latency on the node list. */
 export const STATUS_FRESH_MS = 10 * 60_000;
 
@@ -97,17 +97,29 @@ export function parsePushBody(body: unknown): Array<{ userId: string; upload: nu
 export function createNodeApiService({
   repo,
   usage,
+  settings,
   timeZone,
   networkChanged = () => {},
   now = () => new Date(),
 }: {
   repo: NodeApiRepository;
   usage: UsageService;
+  settings: Pick<SettingsService, 'get' | 'getMany'>;
   timeZone: string;
   /** Drops the subscriptions' snapshot of the network after this service added agents or lines. */
   networkChanged?: () => void;
   now?: () => Date;
 }) {
+  /**
+   * Ours: an upgrade an operator asked for (admin agents/upgrade_agentserver), with the install
+   * script of the node's server type, until the node reports another version.
+   */
+  async function upgradeOf(agent: Agent): Promise<{ upgrade?: { requested_at: string; install_script: string } }> {
+    if (agent.upgradeRequestedAt === null) return {};
+    const script = agent.serverType === null ? '' : await settings.get(installScriptSetting[agent.serverType]);
+    return { upgrade: { requested_at: agent.upgradeRequestedAt.toISOString(), install_script: script } };
+  }
+
   return {
     /** The agent id when `token` is its secret (constant-time comparison of the hashes); null otherwise. */
     async authenticate(nodeId: string | undefined, token: string | undefined): Promise<string | null> {
@@ -128,20 +140,23 @@ export function createNodeApiService({
       if (agent === undefined) return undefined;
       const inbounds = (await repo.linesOf(agentId)).map((line) => inboundOf(agent, line));
       const main = inbounds.find((i) => nodeType === undefined || i.node_type === nodeType) ?? inbounds[0];
+      const intervals = await settings.getMany(NODE_SETTINGS);
       return {
         ...(main ?? {}),
         node_id: agent.id,
         host: agent.host || agent.ip,
-        base_config: { push_interval: PUSH_INTERVAL_S, pull_interval: PULL_INTERVAL_S },
+        base_config: { push_interval: intervals.trafficStasticDuration, pull_interval: intervals.updateV2rayDuration },
         lines: inbounds,
+        ...(await upgradeOf(agent)),
       };
     },
 
     /** UniProxy user list with each user's credentials (derived from the user's current key). */
     async users(agentId: string) {
       const at = now();
-      const rows = await repo.allowedUsers(agentId, serviceDay(at, timeZone), at);
+      const [rows, agent] = await Promise.all([repo.allowedUsers(agentId, serviceDay(at, timeZone), at), repo.agent(agentId)]);
       return {
+        ...(agent === undefined ? {} : await upgradeOf(agent)),
         users: rows.map((row) => {
           const c = userCredential(row.id, row.userkey);
           return {

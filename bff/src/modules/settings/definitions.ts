@@ -1,23 +1,46 @@
-import { DEFAULT_CONTINUE_SIGN_USE_DAY, DEFAULT_SIGN_USE_REWARD_MB, thirdPayPlatforms } from '@portal/contracts';
+import {
+  DEFAULT_CONTINUE_SIGN_USE_DAY,
+  DEFAULT_SIGN_USE_REWARD_MB,
+  thirdPayPlatforms,
+  type ServerType,
+} from '@portal/contracts';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DEFAULT_QX_REWRITE, DEFAULT_QX_RULE_SETS, DEFAULT_SUBSCRIPTION_RULES } from './subscription-defaults.js';
 
 export interface SettingDefinition<S extends TSchema = TSchema> {
   schema: S;
   default: Static<S>;
-  /** What an operator sees next to the field (the admin configuration screen of a later issue). */
+  /** What an operator sees next to the field on the configuration screen. */
   label: string;
-  /** Bookkeeping of the service itself, never listed for operators. */
+  /** The section of the configuration screen (支付, 签到…). */
+  group: string;
+  /** Bookkeeping of the service itself, never listed for operators nor set by them. */
   internal?: boolean;
+  /** Write-only: shown masked, kept when the screen sends the mask back. */
+  secret?: boolean;
+  /** Secret properties inside an object value (at any depth), masked and kept the same way. */
+  secretProperties?: string[];
 }
+
+type Options = Pick<SettingDefinition, 'internal' | 'secret' | 'secretProperties'>;
 
 function define<S extends TSchema>(
   schema: S,
   defaultValue: Static<S>,
   label: string,
-  internal = false,
-): SettingDefinition<S> {
-  return internal ? { schema, default: defaultValue, label, internal } : { schema, default: defaultValue, label };
+  options: Options = {},
+): Omit<SettingDefinition<S>, 'group'> {
+  return { schema, default: defaultValue, label, ...options };
+}
+
+/** The settings of one section of the configuration screen, in the order the form shows them. */
+function section<T extends Record<string, Omit<SettingDefinition, 'group'>>>(
+  group: string,
+  definitions: T,
+): { [K in keyof T]: T[K] & { group: string } } {
+  const out = {} as Record<string, SettingDefinition>;
+  for (const [key, definition] of Object.entries(definitions)) out[key] = { ...definition, group };
+  return out as { [K in keyof T]: T[K] & { group: string } };
 }
 
 const RuleLine = Type.String({
@@ -36,7 +59,11 @@ const QxRuleSets = Type.Object({
   Global: Type.Array(RuleSetLine, { maxItems: 5000 }),
 });
 const Url = (maxLength = 512) => Type.String({ maxLength, pattern: '^(https?://[^\\s]+)?$' });
-const PayProvider = Type.Union([Type.Literal('sandbox'), Type.Literal('off'), ...thirdPayPlatforms.map((p) => Type.Literal(p))]);
+const PayProvider = Type.Union([
+  Type.Literal('sandbox'),
+  Type.Literal('off'),
+  ...thirdPayPlatforms.map((p) => Type.Literal(p)),
+]);
 const EpayPlatform = Type.Object({
   /** The gateway's base URL; submit.php and mapi.php live under it. */
   gateway: Url(),
@@ -45,93 +72,159 @@ const EpayPlatform = Type.Object({
 });
 /** MB amounts up to 1 TiB. */
 const Megabytes = Type.Integer({ minimum: 0, maximum: 1_048_576 });
+const Seconds = Type.Integer({ minimum: 10, maximum: 3600 });
 
 /**
  * Every operator setting, its type and its default, in one place (names as in spec-2 §3). A new
  * setting is one line here; the settings table stores only values that differ from the default.
+ * The admin configuration screen is generated from these (group, label, schema, secrets).
  */
 export const settingDefinitions = {
-  // Daily sign-in (spec-1 §3).
-  signUseRewardTraffic: define(Megabytes, DEFAULT_SIGN_USE_REWARD_MB, '每日签到奖励流量（MB）'),
-  continueSignUseDay: define(
-    Type.Integer({ minimum: 1, maximum: 366 }),
-    DEFAULT_CONTINUE_SIGN_USE_DAY,
-    '连续签到奖励所需天数',
-  ),
-  continueSignReward: define(Megabytes, 1024, '连续签到额外奖励流量（MB）'),
+  // Payments (docs/payments.md). A method's provider: the built-in sandbox, one of the epay
+  // platforms of `epay_platforms`, or 'off'.
+  ...section('支付', {
+    alipay: define(PayProvider, 'sandbox', '支付宝支付通道'),
+    wxpay: define(PayProvider, 'sandbox', '微信支付通道'),
+    urlscheme: define(PayProvider, 'sandbox', '支付宝跳转（urlscheme）通道'),
+    // Partial: a Record keyed by a union of literals makes every platform required otherwise.
+    epay_platforms: define(
+      Type.Partial(Type.Record(Type.Union(thirdPayPlatforms.map((p) => Type.Literal(p))), EpayPlatform)),
+      {},
+      '第三方支付平台（易支付协议：网关、商户号、密钥）',
+      { secretProperties: ['key'] },
+    ),
+    usdtpay: define(
+      Type.String({ maxLength: 64, pattern: '^(T[1-9A-HJ-NP-Za-km-z]{33})?$' }),
+      '',
+      'USDT-TRC20 收款地址（为空时关闭 USDT 支付）',
+    ),
+    exchange_rate: define(Type.Number({ exclusiveMinimum: 0, maximum: 1000 }), 7.2, 'USDT 汇率（1 USDT 兑人民币）'),
+    usdtCheckTime: define(Type.Integer({ minimum: 1, maximum: 1440 }), 30, 'USDT 到账检查时长（分钟）'),
+    usdtCheckInterval: define(Type.Integer({ minimum: 2, maximum: 3600 }), 15, 'USDT 到账检查间隔（秒）'),
+    usdt_chain_api: define(Url(), 'https://api.trongrid.io', 'TRC20 链上数据接口地址'),
+    notify_url: define(Url(), '', '支付回调地址前缀（为空时使用 PUBLIC_BASE_URL 或当前地址）'),
+    return_url: define(Url(), '', '支付完成后的返回地址（为空时返回订单页）'),
+    // Longer than usdtCheckTime, so that a USDT transfer made near the end of its window still pays
+    // the order instead of landing in the wallet.
+    order_expire_minutes: define(
+      Type.Integer({ minimum: 5, maximum: 10_080 }),
+      60,
+      '未支付订单自动取消时间（分钟，应大于 USDT 到账检查时长）',
+    ),
+    /** Users invited with this channel code see only products priced above 20 yuan (spec-2 §2). */
+    shop_high_price_channel_code: define(Type.String({ maxLength: 32 }), '', '只显示 20 元以上商品的渠道码'),
+  }),
 
-  // Domains.
-  preferDomain: define(Type.String({ maxLength: 253 }), '', '推荐访问域名'),
-  describe_host: define(Url(), '', '订阅链接地址（为空时使用 DESCRIBE_HOST）'),
+  // Invite rebates (spec-2 channel) and withdrawals.
+  ...section('返利与提现', {
+    openChannel: define(Type.Boolean(), true, '开放邀请返利'),
+    inviteRule: define(Type.Boolean(), false, '仅限受邀注册（邀请制）'),
+    channelRewardRate: define(Type.Number({ minimum: 0.05, maximum: 0.5 }), 0.1, '默认返利比例（0.05～0.5）'),
+    channelConsumerDuration: define(
+      Type.Integer({ minimum: 1, maximum: 3650 }),
+      365,
+      '被邀请用户注册后多少天内的消费返利（天）',
+    ),
+    min_charge_money: define(Type.Number({ minimum: 0, maximum: 1_000_000 }), 500, '最低提现金额（元）'),
+  }),
+
+  // Daily sign-in (spec-1 §3).
+  ...section('签到', {
+    signUseRewardTraffic: define(Megabytes, DEFAULT_SIGN_USE_REWARD_MB, '每日签到奖励流量（MB）'),
+    continueSignUseDay: define(
+      Type.Integer({ minimum: 1, maximum: 366 }),
+      DEFAULT_CONTINUE_SIGN_USE_DAY,
+      '连续签到奖励所需天数',
+    ),
+    continueSignReward: define(Megabytes, 1024, '连续签到额外奖励流量（MB）'),
+  }),
 
   // The announcement dialog (spec-1 §2).
-  notice_show: define(Type.Boolean(), false, '显示公告'),
-  notice_mark_red: define(Type.Boolean(), false, '公告标红'),
-  notice_title: define(Type.String({ maxLength: 200 }), '', '公告标题'),
-  notice_content: define(Type.String({ maxLength: 20_000 }), '', '公告内容'),
-  notice_day_interval: define(Type.Integer({ minimum: 0, maximum: 365 }), 1, '公告弹出间隔（天）'),
-  entry_url: define(Url(), '', '入口页地址（为空时使用 PUBLIC_BASE_URL 或当前地址）'),
-  contact: define(Type.String({ maxLength: 200 }), '', '联系方式'),
-  chat_group_url: define(Url(), '', '交流群链接'),
+  ...section('公告', {
+    notice_show: define(Type.Boolean(), false, '显示公告'),
+    notice_mark_red: define(Type.Boolean(), false, '公告标红'),
+    notice_title: define(Type.String({ maxLength: 200 }), '', '公告标题'),
+    notice_content: define(Type.String({ maxLength: 20_000 }), '', '公告内容'),
+    notice_day_interval: define(Type.Integer({ minimum: 0, maximum: 365 }), 1, '公告弹出间隔（天）'),
+    entry_url: define(Url(), '', '入口页地址（为空时使用 PUBLIC_BASE_URL 或当前地址）'),
+    contact: define(Type.String({ maxLength: 200 }), '', '联系方式'),
+    chat_group_url: define(Url(), '', '交流群链接'),
+  }),
 
-  // Node traffic accounting (modules/usage).
-  traffic_spend_scale: define(Type.Number({ minimum: 0, maximum: 100 }), 1, '流量计费倍率（全局）'),
-  upload_traffic_spend_scale: define(Type.Number({ minimum: 0, maximum: 100 }), 1, '上传流量计费倍率'),
-  minestTrafficSpend: define(Megabytes, 0, '单次上报最低计费流量（MB，0 为按实际）'),
+  ...section('域名', {
+    preferDomain: define(Type.String({ maxLength: 253 }), '', '推荐访问域名'),
+    describe_host: define(Url(), '', '订阅链接地址（为空时使用 DESCRIBE_HOST）'),
+    contentUrl_guonei: define(Url(), '', '国内内容地址'),
+    contentUrl_guowai: define(Url(), '', '海外内容地址'),
+  }),
 
   // Subscriptions (docs/subscriptions.md): templates are data. Rules use `TYPE,VALUE,POLICY` with
   // TYPE in DOMAIN, DOMAIN-SUFFIX, DOMAIN-KEYWORD, IP-CIDR, GEOIP, MATCH and POLICY in PROXY, DIRECT, REJECT;
   // each client format translates them into its own syntax.
-  subscription_title: define(Type.String({ maxLength: 60 }), '', '订阅名称（为空时使用产品名）'),
-  subscription_update_hours: define(Type.Integer({ minimum: 1, maximum: 168 }), 24, '订阅更新间隔（小时）'),
-  subscription_group_select: define(Type.String({ minLength: 1, maxLength: 40 }), '节点选择', '订阅：手动选择分组名'),
-  subscription_group_auto: define(Type.String({ minLength: 1, maxLength: 40 }), '自动选择', '订阅：自动测速分组名'),
-  subscription_rules: define(
-    Type.Array(RuleLine, { maxItems: 5000 }),
-    DEFAULT_SUBSCRIPTION_RULES,
-    '订阅：分流规则（TYPE,VALUE,POLICY）',
-  ),
-  qx_rule_sets: define(QxRuleSets, DEFAULT_QX_RULE_SETS, 'QuantumultX 远程规则集（TYPE,VALUE）'),
-  qx_rewrite: define(
-    Type.Array(Type.String({ maxLength: 500 }), { maxItems: 1000 }),
-    DEFAULT_QX_REWRITE,
-    'QuantumultX 重写规则',
-  ),
+  ...section('订阅', {
+    subscription_title: define(Type.String({ maxLength: 60 }), '', '订阅名称（为空时使用产品名）'),
+    subscription_update_hours: define(Type.Integer({ minimum: 1, maximum: 168 }), 24, '订阅更新间隔（小时）'),
+    subscription_group_select: define(Type.String({ minLength: 1, maxLength: 40 }), '节点选择', '订阅：手动选择分组名'),
+    subscription_group_auto: define(Type.String({ minLength: 1, maxLength: 40 }), '自动选择', '订阅：自动测速分组名'),
+    subscription_rules: define(
+      Type.Array(RuleLine, { maxItems: 5000 }),
+      DEFAULT_SUBSCRIPTION_RULES,
+      '订阅：分流规则（TYPE,VALUE,POLICY）',
+    ),
+    qx_rule_sets: define(QxRuleSets, DEFAULT_QX_RULE_SETS, 'QuantumultX 远程规则集（TYPE,VALUE）'),
+    qx_rewrite: define(
+      Type.Array(Type.String({ maxLength: 500 }), { maxItems: 1000 }),
+      DEFAULT_QX_REWRITE,
+      'QuantumultX 重写规则',
+    ),
+  }),
 
-  // Payments (docs/payments.md). A method's provider: the built-in sandbox, one of the epay
-  // platforms of `epay_platforms`, or 'off'.
-  alipay: define(PayProvider, 'sandbox', '支付宝支付通道'),
-  wxpay: define(PayProvider, 'sandbox', '微信支付通道'),
-  urlscheme: define(PayProvider, 'sandbox', '支付宝跳转（urlscheme）通道'),
-  // Partial: a Record keyed by a union of literals makes every platform required otherwise.
-  epay_platforms: define(
-    Type.Partial(Type.Record(Type.Union(thirdPayPlatforms.map((p) => Type.Literal(p))), EpayPlatform)),
-    {},
-    '第三方支付平台（易支付协议：网关、商户号、密钥）',
-  ),
-  usdtpay: define(Type.String({ maxLength: 64, pattern: '^(T[1-9A-HJ-NP-Za-km-z]{33})?$' }), '', 'USDT-TRC20 收款地址（为空时关闭 USDT 支付）'),
-  exchange_rate: define(Type.Number({ exclusiveMinimum: 0, maximum: 1000 }), 7.2, 'USDT 汇率（1 USDT 兑人民币）'),
-  usdtCheckTime: define(Type.Integer({ minimum: 1, maximum: 1440 }), 30, 'USDT 到账检查时长（分钟）'),
-  usdtCheckInterval: define(Type.Integer({ minimum: 2, maximum: 3600 }), 15, 'USDT 到账检查间隔（秒）'),
-  usdt_chain_api: define(Url(), 'https://api.trongrid.io', 'TRC20 链上数据接口地址'),
-  notify_url: define(Url(), '', '支付回调地址前缀（为空时使用 PUBLIC_BASE_URL 或当前地址）'),
-  return_url: define(Url(), '', '支付完成后的返回地址（为空时返回订单页）'),
-  // Longer than usdtCheckTime, so that a USDT transfer made near the end of its window still pays
-  // the order instead of landing in the wallet.
-  order_expire_minutes: define(Type.Integer({ minimum: 5, maximum: 10_080 }), 60, '未支付订单自动取消时间（分钟，应大于 USDT 到账检查时长）'),
-  /** Users invited with this channel code see only products priced above 20 yuan (spec-2 §2). */
-  shop_high_price_channel_code: define(Type.String({ maxLength: 32 }), '', '只显示 20 元以上商品的渠道码'),
+  // Node traffic accounting (modules/usage) and the node API's intervals (modules/node-api).
+  ...section('节点与流量', {
+    traffic_spend_scale: define(Type.Number({ minimum: 0, maximum: 100 }), 1, '流量计费倍率（全局）'),
+    upload_traffic_spend_scale: define(Type.Number({ minimum: 0, maximum: 100 }), 1, '上传流量计费倍率'),
+    minestTrafficSpend: define(Megabytes, 0, '单次上报最低计费流量（MB，0 为按实际）'),
+    noGlobalTrafficScaleLimit: define(Type.Boolean(), false, '不限制全局流量倍率'),
+    updateV2rayDuration: define(Seconds, 60, '节点拉取配置和用户列表的间隔（秒）'),
+    trafficStasticDuration: define(Seconds, 60, '节点上报流量的间隔（秒）'),
+    vip_traffic_thred_rate_limit: define(
+      Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+      0,
+      '时长包每日限速阈值（G，0 为不限速）',
+    ),
+  }),
 
-  // Invite rebates (spec-2 channel).
-  openChannel: define(Type.Boolean(), true, '开放邀请返利'),
-  channelRewardRate: define(Type.Number({ minimum: 0.05, maximum: 0.5 }), 0.1, '默认返利比例（0.05～0.5）'),
-  channelConsumerDuration: define(Type.Integer({ minimum: 1, maximum: 3650 }), 365, '被邀请用户注册后多少天内的消费返利（天）'),
-  min_charge_money: define(Type.Number({ minimum: 0, maximum: 1_000_000 }), 500, '最低提现金额（元）'),
+  // What a node runs to install or upgrade itself, by its server type (agents/upgrade_agentserver).
+  ...section('安装脚本', {
+    apine_install: define(Url(1024), '', 'Alpine 安装脚本地址'),
+    ubuntu_x86_install: define(Url(1024), '', 'Ubuntu x86 安装脚本地址'),
+    ubuntu_arm_install: define(Url(1024), '', 'Ubuntu ARM 安装脚本地址'),
+    ubuntu_guonei_install: define(Url(1024), '', 'Ubuntu 国内安装脚本地址'),
+    ubuntu_reality_install: define(Url(1024), '', 'Ubuntu Reality 安装脚本地址'),
+    alpine_reality_install: define(Url(1024), '', 'Alpine Reality 安装脚本地址'),
+  }),
 
-  demo_data_applied: define(Type.Boolean(), false, '演示数据已创建', true),
-  /** The sandbox gateway's epay key: made once (random) by the first instance that needs it. */
-  sandbox_pay_key: define(Type.String({ maxLength: 128 }), '', '沙箱支付网关密钥', true),
+  ...section('抽奖', {
+    prizeBaseCost: define(Type.Number({ minimum: 0, maximum: 1000 }), 1, '每次抽奖消耗流量（G）'),
+    gameSeat: define(Type.Integer({ minimum: 0, maximum: 1000 }), 0, '抽奖游戏座位数'),
+  }),
+
+  ...section('内部', {
+    demo_data_applied: define(Type.Boolean(), false, '演示数据已创建', { internal: true }),
+    /** The sandbox gateway's epay key: made once (random) by the first instance that needs it. */
+    sandbox_pay_key: define(Type.String({ maxLength: 128 }), '', '沙箱支付网关密钥', { internal: true, secret: true }),
+  }),
 } satisfies Record<string, SettingDefinition>;
+
+/** Where a node of each server type finds its install script (agents/upgrade_agentserver). */
+export const installScriptSetting = {
+  apine: 'apine_install',
+  ubuntu_x86: 'ubuntu_x86_install',
+  ubuntu_arm: 'ubuntu_arm_install',
+  ubuntu_guonei: 'ubuntu_guonei_install',
+  ubuntu_reality: 'ubuntu_reality_install',
+  alpine_reality: 'alpine_reality_install',
+} as const satisfies Record<ServerType, keyof typeof settingDefinitions>;
 
 export type SettingKey = keyof typeof settingDefinitions;
 export type SettingValue<K extends SettingKey> = Static<(typeof settingDefinitions)[K]['schema']>;

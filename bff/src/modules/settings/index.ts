@@ -5,6 +5,7 @@ import { settingsRoutes } from './routes.js';
 import { createSettingsService, type SettingsService } from './service.js';
 
 export type { SettingKey, SettingValue, SettingValues } from './definitions.js';
+export { installScriptSetting } from './definitions.js';
 export type { SettingsService } from './service.js';
 
 declare module 'fastify' {
@@ -20,7 +21,7 @@ async function settingsModule(fastify: FastifyInstance) {
       fastify.log.warn({ key, value }, 'stored setting does not fit its definition; using the default'),
   });
   fastify.decorate('settings', settings);
-  settingsRoutes(fastify, settings);
+  settingsRoutes(fastify, settings, fastify.audit);
 }
 
-export default fp(settingsModule, { name: 'settings', dependencies: ['db', 'auth', 'envelope'] });
+export default fp(settingsModule, { name: 'settings', dependencies: ['db', 'auth', 'envelope', 'audit'] });

@@ -17,6 +17,10 @@ export function createSettingsRepository(db: Db) {
         .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
     },
 
+    async remove(keys: readonly string[]): Promise<void> {
+      if (keys.length > 0) await db.delete(settings).where(inArray(settings.key, [...keys]));
+    },
+
     /** true when this call created the row (another instance may have won the race). */
     async insertIfAbsent(key: string, value: unknown): Promise<boolean> {
       const rows = await db.insert(settings).values({ key, value }).onConflictDoNothing().returning({ key: settings.key });

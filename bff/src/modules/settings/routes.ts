@@ -1,7 +1,8 @@
 import type { HostInfo } from '@portal/contracts';
-import { EmptyRequest } from '@portal/contracts/schemas';
+import { EmptyRequest, SetConfigRequest } from '@portal/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { ownOrigin } from '../../plugins/app/origin-check.js';
+import { backOfficeRoute, type AuditService } from '../audit/index.js';
 import type { SettingsService } from './service.js';
 
 const ANNOUNCEMENT_KEYS = [
@@ -34,11 +35,23 @@ export async function hostInfo(settings: SettingsService, entryUrl: string): Pro
   };
 }
 
-export function settingsRoutes(fastify: FastifyInstance, settings: SettingsService) {
+export function settingsRoutes(fastify: FastifyInstance, settings: SettingsService, audit: AuditService) {
   // Public: the announcement shows before anyone signs in.
   fastify.post('/api/host/get', {
     config: { access: 'public', payload: EmptyRequest },
     handler: async (request, reply) =>
       reply.envelope(await hostInfo(settings, fastify.config.publicBaseUrl || ownOrigin(request))),
+  });
+
+  // The configuration screen: generated from the definitions; every reader of a setting reads the
+  // database on each call, so a saved value applies at once, on every instance.
+  backOfficeRoute(fastify, '/api/admin/config/get', EmptyRequest, () => settings.adminConfig());
+
+  backOfficeRoute(fastify, '/api/admin/config/set_config', SetConfigRequest, async (values, operator) => {
+    await audit.within(operator, async (log) => {
+      const { before, after } = await settings.setFromAdmin(values);
+      await log({ recordType: 'config', recordId: 'settings', action: 'update', before, after });
+    });
+    return settings.adminConfig();
   });
 }

@@ -1,15 +1,53 @@
-import { Codes } from '@portal/contracts';
+import { Codes, type AdminConfig, type SettingField } from '@portal/contracts';
 import { Value } from '@sinclair/typebox/value';
 import { DomainError } from '../../lib/domain-error.js';
+import { keepSecretProperties, keptSecret, maskProperties, maskSecret } from '../../lib/secrets.js';
 import {
   isSettingKey,
   settingDefinitions,
   settingKeys,
+  type SettingDefinition,
   type SettingKey,
   type SettingValue,
   type SettingValues,
 } from './definitions.js';
 import type { SettingsRepository } from './repository.js';
+
+const operatorKeys = settingKeys.filter((key) => settingDefinitions[key].internal !== true);
+const isOperatorKey = (key: string): key is SettingKey => isSettingKey(key) && settingDefinitions[key].internal !== true;
+
+function fieldOf(key: SettingKey): SettingField {
+  const definition: SettingDefinition = settingDefinitions[key];
+  const { label, group, schema, secret, secretProperties } = definition;
+  return {
+    key,
+    label,
+    group,
+    schema,
+    ...(secret === true ? { secret } : {}),
+    ...(secretProperties === undefined ? {} : { secretProperties }),
+  };
+}
+
+/** A value as it may leave the server: secrets masked as its definition says. */
+function masked(key: SettingKey, value: unknown): unknown {
+  const { secret, secretProperties } = fieldOf(key);
+  if (secret === true && typeof value === 'string') return maskSecret(value);
+  return secretProperties === undefined ? value : maskProperties(value, new Set(secretProperties));
+}
+
+/** What the screen sent, with secrets it sent back masked (or '') replaced by the stored ones. */
+function withKeptSecrets(key: SettingKey, sent: unknown, stored: unknown): unknown {
+  const { secret, secretProperties } = fieldOf(key);
+  if (secret === true && typeof sent === 'string' && typeof stored === 'string') return keptSecret(sent, stored);
+  return secretProperties === undefined ? sent : keepSecretProperties(sent, stored, new Set(secretProperties));
+}
+
+/** The settings an admin change touched: their values before and after, secrets masked. */
+export interface SettingsChange {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
 
 export interface SettingsDeps {
   repo: SettingsRepository;
@@ -51,7 +89,43 @@ export function createSettingsService({ repo, onInvalidStoredValue }: SettingsDe
 
     /** Every operator-visible setting with its current value. */
     async all(): Promise<Partial<SettingValues>> {
-      return getMany(settingKeys.filter((key) => settingDefinitions[key].internal !== true));
+      return getMany(operatorKeys);
+    },
+
+    /** The configuration screen: every operator setting with its section, label and schema; secrets masked. */
+    async adminConfig(): Promise<AdminConfig> {
+      const current = await getMany(operatorKeys);
+      const values: Record<string, unknown> = {};
+      for (const key of operatorKeys) values[key] = masked(key, current[key]);
+      return { fields: operatorKeys.map(fieldOf), values };
+    },
+
+    /**
+     * Applies what the configuration screen saved: every key must be an operator setting and every
+     * value fit its definition (nothing is stored otherwise); secrets sent back masked keep their
+     * stored value. Only changed keys are written (a value equal to the default drops its row).
+     */
+    async setFromAdmin(sent: Record<string, unknown>): Promise<SettingsChange> {
+      const keys: SettingKey[] = [];
+      for (const key of Object.keys(sent)) {
+        if (!isOperatorKey(key)) throw new DomainError(Codes.INVALID_PAYLOAD, `未知的设置项：${key}`);
+        keys.push(key);
+      }
+      const current = await getMany(keys);
+      const change: SettingsChange = { before: {}, after: {} };
+      const upserts: Array<{ key: string; value: unknown }> = [];
+      const removals: string[] = [];
+      for (const key of keys) {
+        const value = validated(key, withKeptSecrets(key, sent[key], current[key]));
+        if (Value.Equal(value, current[key])) continue;
+        change.before[key] = masked(key, current[key]);
+        change.after[key] = masked(key, value);
+        if (Value.Equal(value, settingDefinitions[key].default)) removals.push(key);
+        else upserts.push({ key, value });
+      }
+      await repo.upsert(upserts);
+      await repo.remove(removals);
+      return change;
     },
 
     /** Validates every value first, then stores them together; unknown keys are refused. */
