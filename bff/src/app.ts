@@ -11,7 +11,7 @@ import errorLogModule from './modules/error-log/index.js';
 import fulfilmentModule from './modules/fulfilment/index.js';
 import healthModule from './modules/health/index.js';
 import mailModule from './modules/mail/index.js';
-import networkModule from './modules/network/index.js';
+import networkModule, { networkAdmin as networkAdminModule } from './modules/network/index.js';
 import nodeApiModule from './modules/node-api/index.js';
 import ordersModule from './modules/orders/index.js';
 import paymentsModule from './modules/payments/index.js';
@@ -110,6 +110,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fulfilmentModule);
   await app.register(paymentsModule);
   await app.register(shopModule);
+  // After the shop: a permission that products grant is neither renamed nor deleted.
+  await app.register(networkAdminModule);
   await app.register(ordersModule);
   // Last: start-up data goes through the services above.
   await app.register(seedModule);

@@ -13,11 +13,18 @@ declare module 'fastify' {
   }
 }
 
-/** Products (spec-2 combos) and the shop list. */
+/** Products (spec-2 combos): the shop list and the admin product calls. */
 async function shopModule(fastify: FastifyInstance) {
-  const shop = createShopService({ db: fastify.db, settings: fastify.settings });
+  const shop = createShopService({
+    db: fastify.db,
+    settings: fastify.settings,
+    existingPermissions: (names) => fastify.network.existingPermissionNames(names),
+  });
   fastify.decorate('shop', shop);
-  shopRoutes(fastify, shop);
+  shopRoutes(fastify, shop, fastify.audit);
 }
 
-export default fp(shopModule, { name: 'shop', dependencies: ['db', 'auth', 'envelope', 'settings'] });
+export default fp(shopModule, {
+  name: 'shop',
+  dependencies: ['db', 'auth', 'envelope', 'settings', 'network', 'audit'],
+});

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { combos, type Combo, type NewCombo } from '../../db/schema.js';
 
@@ -14,12 +14,24 @@ export const shopRepository = {
       .orderBy(asc(combos.orderId), asc(combos.createdAt));
   },
 
-  async onSaleById(db: Db, id: string): Promise<Combo | undefined> {
-    const [row] = await db
+  /** `lock`: the row stays locked until the transaction ends (the admin screen's audited writes). */
+  async onSaleById(db: Db, id: string, { lock = false } = {}): Promise<Combo | undefined> {
+    const query = db
       .select()
       .from(combos)
       .where(and(eq(combos.id, id), isNull(combos.deletedAt)));
+    const [row] = lock ? await query.for('update') : await query;
     return row;
+  },
+
+  async countGranting(db: Db, permissionName: string): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(combos)
+      .where(
+        and(isNull(combos.deletedAt), sql`${combos.permissionsGain} @> ${JSON.stringify([permissionName])}::jsonb`),
+      );
+    return row?.n ?? 0;
   },
 
   /** false when the id is taken. */
