@@ -1,6 +1,16 @@
+import {
+  Codes,
+  type AdminEntry,
+  type AdminLine,
+  type AdminPermission,
+  type AgentSaved,
+  type Combo,
+} from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_API_PREFIX } from '../src/modules/node-api/index.js';
+import { agentInput, entryInput, lineInput, signedInAdmin } from './admin.js';
+import { call, signedInUser } from './api.js';
 import { buildTestApp } from './build-test-app.js';
 
 /**
@@ -18,12 +28,15 @@ const PUBLIC_ROUTES: Record<string, string> = {
   '/api/account/change_password': 'mailed link; authorised by its single-use 256-bit key',
   '/api/user/reset_password': 'forgotten password; authorised by the subscription link it names, rate limited',
   '/api/user/get_email': 'forgotten password; authorised by the subscription link it names, rate limited',
-  '/api/subscript/:kind/:userId/:userkey': 'proxy clients fetch subscriptions without a session; authorised by the userkey',
+  '/api/subscript/:kind/:userId/:userkey':
+    'proxy clients fetch subscriptions without a session; authorised by the userkey',
   '/api/subscript/:kind/:userId/': 'the empty-key form, answered like a wrong key',
   '/api/agent/agent_list': '/agents is a public page (spec-2 §2)',
   '/api/shop/list': '/shop is a public page (spec-2 §2)',
-  '/api/pay/notify/epay/:platform': "payment gateways' servers call it without our session or an Origin; authorised by the platform's md5 signature",
-  '/api/pay/sandbox/submit.php': "the sandbox gateway's pay page, opened on any device (a scanned QR); authorised by the sandbox signature, changes nothing",
+  '/api/pay/notify/epay/:platform':
+    "payment gateways' servers call it without our session or an Origin; authorised by the platform's md5 signature",
+  '/api/pay/sandbox/submit.php':
+    "the sandbox gateway's pay page, opened on any device (a scanned QR); authorised by the sandbox signature, changes nothing",
   '/api/pay/sandbox/decide': "the sandbox page's form; authorised by the sandbox signature, same-origin (origin check)",
   '/api/pay/sandbox/page.css': "the sandbox page's stylesheet",
 };
@@ -49,5 +62,167 @@ describe('route inventory', () => {
     const nodeUrls = app.apiRoutes.filter((r) => r.access === 'node').map((r) => r.url);
     expect(nodeUrls.length).toBeGreaterThan(0);
     expect(nodeUrls.filter((url) => !url.startsWith(`${NODE_API_PREFIX}/`))).toEqual([]);
+  });
+});
+
+const ADMIN_PREFIX = '/api/admin/';
+const OPERATIONS_PREFIX = '/api/yunying/';
+const isBackOffice = (url: string) => url.startsWith(ADMIN_PREFIX) || url.startsWith(OPERATIONS_PREFIX);
+
+/** The records the refused calls aim at (made by an admin before they are tried). */
+interface Targets {
+  permission: AdminPermission;
+  agent: AgentSaved['agent'];
+  entry: AdminEntry;
+  line: AdminLine;
+  combo: Combo;
+}
+
+/**
+ * A valid payload for every back-office route, aimed at real records: the envelope validates the
+ * payload before the access check, so only a valid one proves the guard (and that nothing is
+ * written). A new admin or yunying route fails the test below until it has one here.
+ */
+const SAMPLE_PAYLOADS: Record<string, (t: Targets) => unknown> = {
+  '/api/admin/config/get': () => ({}),
+  '/api/admin/config/set_config': () => ({ notice_title: '被拒绝的修改', notice_show: true }),
+  '/api/admin/permissions/list': () => ({}),
+  '/api/admin/permissions/update': (t) => ({ _id: t.permission._id, name: 'taken_over', desc: 'x' }),
+  '/api/admin/permissions/delete': (t) => ({ id: t.permission._id }),
+  '/api/admin/agents/list': () => ({}),
+  '/api/admin/agents/update': (t) => agentInput({ _id: t.agent._id, name: '被拒绝', enabled: false }),
+  '/api/admin/agents/delete': (t) => ({ id: t.agent._id }),
+  '/api/admin/agents/rotate_secret': (t) => ({ id: t.agent._id }),
+  '/api/admin/agents/upgrade_agentserver': (t) => ({ _id: t.agent._id }),
+  '/api/admin/agents/clear_updatetimes': () => ({}),
+  '/api/admin/entrys/list': () => ({}),
+  '/api/admin/entrys/update': (t) => entryInput({ _id: t.entry._id, name: '被拒绝' }),
+  '/api/admin/entrys/delete': (t) => ({ id: t.entry._id }),
+  '/api/admin/agent_line/list': () => ({}),
+  '/api/admin/agent_line/update': (t) => lineInput(t.agent._id, { _id: t.line._id, name: '被拒绝' }),
+  '/api/admin/agent_line/delete_agent': (t) => ({ id: t.line._id }),
+  '/api/admin/agent_line/reset_hot': () => ({}),
+  '/api/admin/combo/update_combo': (t) => ({
+    _id: t.combo._id,
+    name: '被拒绝',
+    price: 0,
+    trafficG: 1000,
+    vipDuration: 0,
+    limit: 50,
+    additionPersend: 0,
+    deviceNum: 0,
+    speed: '',
+    permissionsGain: [],
+    permissionDuration: 0,
+    permissionsDesc: '',
+    orderID: 0,
+  }),
+  '/api/admin/combo/delete_combo': (t) => ({ id: t.combo._id }),
+  '/api/admin/errors/list': () => ({ num: 7 }),
+  '/api/admin/errors/clear': () => ({}),
+  '/api/admin/audit/list': () => ({}),
+};
+
+describe('back-office routes (QUALITY 6)', () => {
+  const backOffice = () => app.apiRoutes.filter((r) => isBackOffice(r.url));
+
+  it('every /api/admin route requires the admin role, every /api/yunying route admin or yunying', () => {
+    const routes = backOffice();
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      expect(route.methods, route.url).toEqual(['POST']);
+      const expected = route.url.startsWith(ADMIN_PREFIX) ? ['admin'] : ['admin', 'yunying'];
+      expect(route.access, route.url).toEqual(expected);
+    }
+  });
+
+  it('has a sample payload for every back-office route, and no sample for a route that does not exist', () => {
+    const urls = backOffice().map((r) => r.url);
+    expect(urls.filter((url) => SAMPLE_PAYLOADS[url] === undefined)).toEqual([]);
+    expect(Object.keys(SAMPLE_PAYLOADS).filter((url) => !urls.includes(url))).toEqual([]);
+  });
+
+  describe('refuse everyone else and change nothing', () => {
+    let targets: Targets;
+    const callers: Array<{ who: string; cookie?: string; code: number; adminOnly?: true }> = [
+      { who: 'anonymous', code: Codes.SESSION_EXPIRED },
+    ];
+    let adminCookie: string;
+
+    /** One digest per table of every row, to see that a refused call changed nothing anywhere. */
+    async function digest(): Promise<Record<string, string>> {
+      const tables = await app.database.query<{ name: string }>(
+        `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+      );
+      const parts = tables.map(
+        ({ name }) =>
+          `SELECT '${name}' AS name, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS sum FROM "${name}" t`,
+      );
+      const rows = await app.database.query<{ name: string; sum: string }>(parts.join(' UNION ALL '));
+      return Object.fromEntries(rows.map((r) => [r.name, r.sum]));
+    }
+
+    beforeAll(async () => {
+      const admin = await signedInAdmin(app);
+      const must = async <T>(path: string, payload: unknown): Promise<T> => {
+        const { code, data, msg } = await admin.post<T>(path, payload);
+        if (code !== 0) throw new Error(`${path}: ${code} ${msg}`);
+        return data;
+      };
+      const permission = await must<AdminPermission>('/api/admin/permissions/update', {
+        name: 'inventory_perm',
+        desc: '',
+      });
+      const { agent } = await must<AgentSaved>('/api/admin/agents/update', agentInput());
+      const entry = await must<AdminEntry>('/api/admin/entrys/update', entryInput());
+      const line = await must<AdminLine>(
+        '/api/admin/agent_line/update',
+        lineInput(agent._id, { bridge: 'report', entryID: entry._id }),
+      );
+      const combo = await must<Combo>(
+        '/api/admin/combo/update_combo',
+        SAMPLE_PAYLOADS['/api/admin/combo/update_combo']!({ combo: { _id: '' } } as Targets),
+      );
+      await app.database.query('UPDATE lines SET hot = 1234');
+      await app.database.query('UPDATE agents SET update_config_times = 3');
+      await app.database.query(`INSERT INTO error_log (id, name, msg) VALUES ('inventory-error', 'Error', 'kept')`);
+      targets = { permission, agent, entry, line, combo };
+      for (const type of ['normal', 'channel'] as const) {
+        const user = await signedInUser(app, { type });
+        callers.push({ who: type, cookie: user.cookie, code: Codes.FORBIDDEN });
+      }
+      // Operations staff may use /api/yunying only.
+      const yunying = await signedInUser(app, { type: 'yunying' });
+      callers.push({ who: 'yunying', cookie: yunying.cookie, code: Codes.FORBIDDEN, adminOnly: true });
+      adminCookie = admin.cookie;
+    });
+
+    it('anonymous callers get 1002, normal, channel (and on /api/admin yunying) users 4003 on every route; no table changes', async () => {
+      for (const route of backOffice()) {
+        const payload = SAMPLE_PAYLOADS[route.url]!(targets);
+        for (const caller of callers) {
+          if (caller.adminOnly === true && !route.url.startsWith(ADMIN_PREFIX)) continue;
+          const before = await digest();
+          const { status, result } = await call(
+            app,
+            route.url,
+            payload,
+            caller.cookie === undefined ? {} : { cookie: caller.cookie },
+          );
+          expect(result.code, `${caller.who} ${route.url}: ${result.msg}`).toBe(caller.code);
+          expect(status).toBe(caller.code === Codes.FORBIDDEN ? 403 : 401);
+          expect(await digest(), `${caller.who} ${route.url}`).toEqual(before);
+        }
+      }
+    });
+
+    it('the same payloads from an admin do change things (the digest sees a write)', async () => {
+      for (const url of ['/api/admin/agents/update', '/api/admin/agent_line/reset_hot', '/api/admin/errors/clear']) {
+        const before = await digest();
+        const { result } = await call(app, url, SAMPLE_PAYLOADS[url]!(targets), { cookie: adminCookie });
+        expect(result.code, url).toBe(0);
+        expect(await digest(), url).not.toEqual(before);
+      }
+    });
   });
 });
