@@ -85,7 +85,11 @@ const WALK: Record<string, (ctx: Context) => Array<{ url: string; status: number
       query: { node_id: node.agentId, token: node.secret, node_type: 'vmess' },
       status: 200,
     },
-    { url: `${NODE_API_PREFIX}/config`, query: { node_id: node.agentId, token: 'wrong-secret' }, status: 401 },
+    {
+      url: `${NODE_API_PREFIX}/config`,
+      query: { node_id: node.agentId, token: 'wrong-secret', node_type: 'vmess' },
+      status: 401,
+    },
   ],
   [`${NODE_API_PREFIX}/user`]: ({ node }) => [
     { url: `${NODE_API_PREFIX}/user`, query: { node_id: node.agentId, token: node.secret }, status: 200 },

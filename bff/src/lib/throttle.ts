@@ -92,6 +92,10 @@ export function coolDownMs(
   return Math.min(maxMs, baseMs * 2 ** Math.min(failures - free - 1, 40));
 }
 
+type RateLimitState = Awaited<ReturnType<ReturnType<FastifyInstance['createRateLimit']>>>;
+/** The count a limiter holds (0 for a key on the store's allow list). */
+const failuresIn = (state: RateLimitState) => (state.isAllowed ? 0 : state.max - state.remaining);
+
 /**
  * Failures counted per key (an account, whatever the address): the first `free` cost nothing,
  * then each one starts a cool-down that doubles (base, 2×base, … up to max) during which the call
@@ -129,11 +133,10 @@ export function failureBackoff(
   return {
     check: async function failureBackoffHandler(request, reply) {
       if (options.key(request) === '') return;
-      const counted = await failures(request, { increment: false });
-      const ms = coolDownMs(counted.max - counted.remaining, options);
+      const ms = coolDownMs(failuresIn(await failures(request, { increment: false })), options);
       if (ms === 0) return;
       const state = await coolDown(ms)(request, { increment: false });
-      if (state.isExceeded) {
+      if (!state.isAllowed && state.isExceeded) {
         const seconds = Math.max(1, state.ttlInSeconds);
         reply.header('retry-after', seconds);
         throw refusal(seconds);
@@ -141,8 +144,7 @@ export function failureBackoff(
     },
     async recordFailure(request) {
       if (options.key(request) === '') return;
-      const counted = await failures(request);
-      const ms = coolDownMs(counted.max - counted.remaining, options);
+      const ms = coolDownMs(failuresIn(await failures(request)), options);
       if (ms > 0) await coolDown(ms)(request);
     },
   };
