@@ -1,0 +1,150 @@
+// QUALITY 5 in Chromium: text that people or operators write (notices, the announcement, product
+// names, order descriptions and feedback, coupon names, e-mail addresses) reaches the screens that
+// show it as text. Each piece carries markup that would call xss() if it were ever parsed as HTML;
+// the page counts those calls, and the characters must be on screen as typed.
+import { expect, test, type Page } from '@playwright/test';
+import {
+  decodeResponse,
+  encodeResponse,
+  frameMessages,
+  type HostInfo,
+  type Notice,
+  type Order,
+} from '@portal/contracts';
+import { shopLabels } from '@portal/contracts/shop-labels';
+import { createUser, followConfirmLink, signUp, TEST_PASSWORD } from '../support/accounts';
+import { waitForLink } from '../support/mail';
+import { api, loginAs } from '../support/session';
+import { applyCoupon, openConfirm } from '../support/shop';
+import { openCouponDialog, submitCoupon, toast } from '../support/ui';
+
+/** From e2e/support/seed.json: a product and two coupons whose names carry markup. */
+const PRODUCT = 'E2E <img src=x onerror=xss()> 标记商品';
+const TRIAL = { code: 'E2E-MARKUP-TRIAL', name: '<script>xss()</script>体验券' };
+const CASH = { code: 'E2E-MARKUP-CASH', name: '<img src=x onerror=xss()>现金券' };
+/** At most 30 characters, the feedback limit. */
+const FEEDBACK = '<svg onload=xss()>到账了吗';
+
+declare global {
+  interface Window {
+    xss?: () => void;
+    xssRuns?: number;
+  }
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    window.xssRuns = 0;
+    window.xss = () => {
+      window.xssRuns = (window.xssRuns ?? 0) + 1;
+    };
+  });
+});
+
+/** Nothing of the markup became an element or ran (an image error or onload fires within moments). */
+async function expectNothingRan(page: Page) {
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.xssRuns)).toBe(0);
+  expect(
+    await page.evaluate(() => ({
+      images: document.querySelectorAll('img[src="x"]').length,
+      handlers: document.querySelectorAll('[onerror], [onload], [onmouseover]').length,
+      scripts: Array.from(document.querySelectorAll('script')).filter((s) => s.textContent?.includes('xss()')).length,
+    })),
+  ).toEqual({ images: 0, handlers: 0, scripts: 0 });
+}
+
+test('product, coupon and order texts stay text: shop list, confirm dialog, order list and detail, coupon toast', async ({
+  page,
+}) => {
+  const user = await createUser(page.context().request, 'markup');
+  await loginAs(page, user.email, user.password);
+  const request = page.context().request;
+
+  // The shop list and the confirm dialog (which makes the order) show the product's name as typed.
+  await page.goto('/#/shop');
+  await expect(page.getByText(PRODUCT, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: shopLabels.shop.buy(PRODUCT) })).toBeVisible();
+  await expectNothingRan(page);
+  const dialog = await openConfirm(page, PRODUCT);
+  await applyCoupon(dialog, CASH.code);
+  await expect(dialog.getByText(shopLabels.confirm.couponUsed(CASH.name, CASH.code))).toBeVisible();
+  await expectNothingRan(page);
+
+  // The order, with feedback carrying markup, in the order list and its detail.
+  const orders = await api<Order[]>(request, 'order/order_list');
+  const order = orders.data.find((o) => o.desc === PRODUCT);
+  expect(order, 'the order the confirm dialog made').toBeDefined();
+  expect((await api(request, 'order/feedback', { order_id: order!._id, msg: FEEDBACK })).code).toBe(0);
+  await page.goto('/#/order');
+  await expect(page.getByText(PRODUCT, { exact: true }).filter({ visible: true }).first()).toBeVisible();
+  const actions = page.getByRole('group', { name: shopLabels.orders.actionsOf(PRODUCT) }).filter({ visible: true });
+  await actions.getByRole('button', { name: shopLabels.orders.detail }).click();
+  const detail = page.getByRole('dialog', { name: shopLabels.orders.detailTitle });
+  await expect(detail).toContainText(PRODUCT);
+  await expect(detail).toContainText(FEEDBACK);
+  await expect(detail).toContainText(shopLabels.confirm.couponUsed(CASH.name, CASH.code));
+  await expectNothingRan(page);
+  await detail.press('Escape');
+  await actions.getByRole('button', { name: shopLabels.orders.feedback }).click();
+  const feedback = page.getByRole('dialog', { name: shopLabels.orders.feedbackTitle });
+  await expect(feedback).toContainText(`${shopLabels.orders.feedbackEarlier}：${FEEDBACK}`);
+  await expectNothingRan(page);
+  await feedback.press('Escape');
+
+  // A trial coupon's name in the success toast.
+  await page.goto('/#/');
+  await submitCoupon(await openCouponDialog(page), TRIAL.code);
+  await expect(toast(page, frameMessages.coupon.success(TRIAL.name, 1, 0))).toBeVisible();
+  await expectNothingRan(page);
+});
+
+test('notices and the announcement stay text in the header, the bell and the dialog', async ({ page }) => {
+  // No call creates notices or announcements yet (the back office will): the real answers are
+  // passed through with markup-carrying texts added, so the shell's own rendering is what is tested.
+  const notice: Notice = { _id: 'f'.repeat(24), desc: '<img src=x onerror=xss()>维护通知', href: '#/shop' };
+  const announcement = {
+    notice_show: true,
+    notice_title: '<b onmouseover=xss()>公告</b>',
+    notice_content: '<script>xss()</script>\n<img src=x onerror=xss()>今晚维护',
+  };
+  await page.route('**/api/user_notive/list', async (route) => {
+    const response = await route.fetch();
+    const real = decodeResponse<Notice[]>(await response.json());
+    await route.fulfill({ response, json: encodeResponse({ ...real, data: [notice, ...real.data] }) });
+  });
+  await page.route('**/api/host/get', async (route) => {
+    const response = await route.fetch();
+    const real = decodeResponse<HostInfo>(await response.json());
+    const data: HostInfo = { ...real.data, notice: { ...real.data.notice, ...announcement } };
+    await route.fulfill({ response, json: encodeResponse({ ...real, data }) });
+  });
+  const user = await createUser(page.context().request, 'markup-notice');
+  await loginAs(page, user.email, user.password);
+  await page.goto('/#/');
+
+  const dialog = page.getByRole('dialog', { name: frameMessages.announcement.title });
+  await expect(dialog.getByTestId('announcement-title')).toHaveText(announcement.notice_title);
+  await expect(dialog.getByTestId('announcement-content')).toHaveText(announcement.notice_content);
+  await expectNothingRan(page);
+  await dialog.getByRole('button', { name: frameMessages.announcement.close }).click();
+
+  await page.getByRole('button', { name: frameMessages.noticesUnread(2) }).click();
+  const notices = page.getByRole('dialog', { name: frameMessages.notices });
+  await expect(notices.getByRole('link', { name: notice.desc })).toBeVisible();
+  await expectNothingRan(page);
+});
+
+test('an e-mail address with markup stays text in the header and the user menu', async ({ page }) => {
+  // Sign-up accepts it (no spaces, one @, a dot in the domain), so anyone can choose such an address.
+  const email = `<svg/onload=xss()>${Date.now()}@e2e.test`;
+  const request = page.context().request;
+  expect((await signUp(request, email)).code).toBe(0);
+  expect(await followConfirmLink(request, await waitForLink(email, 'signup_confirm'))).toBe(0);
+  await loginAs(page, email, TEST_PASSWORD);
+  await page.goto('/#/');
+  await expect(page.getByTestId('header-email')).toHaveText(email);
+  await page.getByRole('button', { name: frameMessages.userMenu }).click();
+  await expect(page.getByTestId('user-menu-email')).toHaveText(email);
+  await expectNothingRan(page);
+});
