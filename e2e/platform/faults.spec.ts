@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
+import { frameMessages, userMessages } from '@portal/contracts';
 
 test('a remote that is down shows a fallback in its area only, and retry recovers', async ({ page }) => {
   await page.route('**/remotes/mf-shop/**', (route) => route.abort('connectionrefused'));
@@ -27,3 +28,54 @@ test('a remote whose code throws costs only its own area', async ({ page }) => {
   await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '节点列表' }).click();
   await expect(page.locator('[data-remote="mf_user"]')).toBeVisible();
 });
+
+/**
+ * A slow remote: its manifest or entry answers only after the shell's per-attempt timeout (15 s,
+ * three attempts). The page's clock is faked and jumped past each timeout, so the test does not wait
+ * 47 s; the network requests themselves are held by the test and answered late.
+ */
+for (const part of ['mf-manifest.json', 'remoteEntry.js'] as const) {
+  test(`a remote whose ${part} answers after the shell's timeout shows the fallback with retry; the header, login and other remotes keep working`, async ({
+    page,
+  }) => {
+    const held: Route[] = [];
+    await page.route(`**/remotes/mf-shop/${part}`, (route) => {
+      held.push(route);
+    });
+    await page.clock.install();
+    await page.goto('/#/shop');
+    const area = page.locator('[data-route-area="mf_shop"]');
+    const menu = page.getByRole('navigation', { name: frameMessages.mainMenu });
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+
+    // While the shop hangs, the header, the login page (mf-user) and the tutorials work.
+    await expect(menu).toBeVisible();
+    await page.goto('/#/login');
+    await expect(page.getByRole('heading', { name: userMessages.login.title })).toBeVisible();
+    await menu.getByRole('link', { name: '使用教程' }).click();
+    await expect(page.getByRole('heading', { name: '使用教程' })).toBeVisible();
+
+    // Back to the shop: each attempt times out (the clock jumps past 15 s), then the fallback.
+    await menu.getByRole('link', { name: '商店' }).click();
+    const fallback = area.getByRole('alert');
+    for (let jump = 0; jump < 8 && !(await fallback.isVisible()); jump += 1) {
+      await page.clock.fastForward(16_000);
+      await page.waitForTimeout(200);
+    }
+    await expect(fallback).toContainText('页面加载失败');
+    expect(held.length).toBeGreaterThanOrEqual(1);
+    await expect(menu).toBeVisible();
+
+    // The late answers finally arrive: they change nothing on the page.
+    await page.unroute(`**/remotes/mf-shop/${part}`);
+    await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
+    await expect(fallback).toBeVisible();
+
+    // Another remote still works, and retry loads the shop now that it answers in time.
+    await menu.getByRole('link', { name: '使用教程' }).click();
+    await expect(page.getByRole('heading', { name: '使用教程' })).toBeVisible();
+    await menu.getByRole('link', { name: '商店' }).click();
+    await area.getByRole('button', { name: '重试' }).click();
+    await expect(page.locator('[data-remote="mf_shop"]')).toBeVisible();
+  });
+}
