@@ -81,7 +81,8 @@ describe('SEED_FILE: the money path', () => {
       const cookie = await login(app, 'wallet@e2e.test', 'wallet-password-1');
       expect((await call<Wallet>(app, '/api/wallet/mywallet', {}, { cookie })).result.data.money).toBe(100);
       const products = (await call<Combo[]>(app, '/api/shop/list')).result.data;
-      expect(products.map((p) => p.price)).toEqual([10, 30, 25, 60]);
+      // The four e2e products by orderID, then the one whose name carries markup (text-stays-text.spec.ts).
+      expect(products.map((p) => p.price)).toEqual([10, 30, 25, 60, 5]);
       const api = shopApi(app, cookie);
       const order = await newOrder(app, cookie, products[0]!._id);
       expect((await api.useCoupon(order._id, 'E2E-DISCOUNT')).data).toMatchObject({ coupon_discount: 2, pay_money: 8 });
