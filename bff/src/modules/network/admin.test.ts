@@ -80,6 +80,15 @@ describe('admin permissions', () => {
     });
   });
 
+  it('lets one of two admins creating the same name at once have it, and tells the other why', async () => {
+    const answers = await Promise.all(
+      [0, 1].map(() => admin.post('/api/admin/permissions/update', { name: 'line_race', desc: '' })),
+    );
+    expect(answers.map((a) => a.code).sort()).toEqual([0, Codes.INVALID_PAYLOAD]);
+    expect(answers.find((a) => a.code !== 0)!.msg).toBe(networkTexts.permissionNameTaken('line_race'));
+    expect(await app.database.query("SELECT id FROM permissions WHERE name = 'line_race'")).toHaveLength(1);
+  });
+
   it('refuses useTimes and other fields the screen does not offer, and applies nothing', async () => {
     const { data } = await admin.post<AdminPermission>('/api/admin/permissions/update', {
       name: 'line_allow',

@@ -12,6 +12,7 @@ import {
 import { adminMessages } from '@portal/contracts/admin-messages';
 import type { AgentUpdate, EntryUpdate, LineUpdate, PermissionUpdate } from '@portal/contracts/schemas';
 import type { Agent, Entry, Line, NewLine, Permission } from '../../db/schema.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { newObjectId } from '../../lib/random.js';
 import { keptSecret, maskSecret } from '../../lib/secrets.js';
@@ -299,15 +300,19 @@ export function createNetworkAdminService({
         const granting = await productsGranting(stored.name);
         if (granting > 0) refuse(texts.permissionRenameInUse(granting));
       }
-      return { id: await write(records.permissions, stored, { name: input.name, desc: input.desc }) };
+      try {
+        return { id: await write(records.permissions, stored, { name: input.name, desc: input.desc }) };
+      } catch (err) {
+        // Another admin took the name between the check and the write.
+        if (isUniqueViolation(err)) refuse(texts.permissionNameTaken(input.name));
+        throw err;
+      }
     },
     async remove(id) {
       // A line whose permission disappeared would be open to everyone.
       const stored = await exists(id, records.permissions, texts.permissionMissing);
-      const [usingLines, granting] = await Promise.all([
-        repo.linesUsing({ permissionId: id }),
-        productsGranting(stored.name),
-      ]);
+      const usingLines = await repo.linesUsing({ permissionId: id });
+      const granting = await productsGranting(stored.name);
       if (usingLines > 0 || granting > 0) refuse(texts.permissionInUse(usingLines, granting));
       await records.permissions.remove(id);
     },
