@@ -1,6 +1,7 @@
 import { Codes, type AuditEntry } from '@portal/contracts';
 import { Value } from '@sinclair/typebox/value';
 import type { Db } from '../../db/client.js';
+import type { AuditRow } from '../../db/schema.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { newObjectId } from '../../lib/random.js';
 import { maskProperties } from '../../lib/secrets.js';
@@ -84,18 +85,7 @@ function changedFields(before: Fields, after: Fields): { before: Fields; after: 
 const masked = (fields: Fields | null) =>
   fields === null ? null : (maskProperties(fields, AUDIT_SECRET_FIELDS) as Fields);
 
-export function toAuditEntry(row: {
-  id: string;
-  createdAt: Date;
-  operatorId: string;
-  operatorEmail: string;
-  recordType: string;
-  recordId: string;
-  action: AuditEntry['action'];
-  detail: string;
-  before: Fields | null;
-  after: Fields | null;
-}): AuditEntry {
+export function toAuditEntry(row: AuditRow): AuditEntry {
   return {
     _id: row.id,
     createTime: row.createdAt.toISOString(),
