@@ -30,8 +30,19 @@ const boundaryZones = [
 // back into its chunk, and a build would crash for lack of them in the tree-shaken list.
 const chakraOwnEntryImports = {
   name: '@chakra-ui/react',
-  importNames: ['Dialog', 'Progress', 'Toast', 'Toaster', 'createToaster'],
-  message: "Import it from its own entry ('@chakra-ui/react/dialog', '/progress', '/toast').",
+  importNames: [
+    'Dialog',
+    'Progress',
+    'Toast',
+    'Toaster',
+    'createToaster',
+    'Checkbox',
+    'NativeSelect',
+    'Switch',
+    'Table',
+    'Textarea',
+  ],
+  message: "Import it from its own entry ('@chakra-ui/react/dialog', '/progress', '/toast', '/table'…).",
 };
 
 export default tseslint.config(

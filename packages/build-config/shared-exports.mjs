@@ -56,4 +56,14 @@ export const sharedUsedExports = {
  * share the internals (the system context) of the main entry's chunk. (Field was measured too:
  * Input uses its internals, so it saved nothing.)
  */
-export const chakraOwnEntries = ['@chakra-ui/react/dialog', '@chakra-ui/react/progress', '@chakra-ui/react/toast'];
+export const chakraOwnEntries = [
+  '@chakra-ui/react/dialog',
+  '@chakra-ui/react/progress',
+  '@chakra-ui/react/toast',
+  // The back office's table and form controls (mf-admin only): never on a visitor's page.
+  '@chakra-ui/react/checkbox',
+  '@chakra-ui/react/native-select',
+  '@chakra-ui/react/switch',
+  '@chakra-ui/react/table',
+  '@chakra-ui/react/textarea',
+];

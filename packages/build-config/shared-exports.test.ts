@@ -24,17 +24,17 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function allSources(): { file: string; text: string }[] {
-  return sourceDirs.flatMap((dir) =>
+function allSources(dirs = sourceDirs): { file: string; text: string }[] {
+  return dirs.flatMap((dir) =>
     sourceFiles(path.join(root, dir)).map((file) => ({ file, text: readFileSync(file, 'utf8') })),
   );
 }
 
 /** Named value imports (not `import type`) of a module across the federated sources. */
-function importedNames(moduleName: string): Set<string> {
+function importedNames(moduleName: string, dirs = sourceDirs): Set<string> {
   const names = new Set<string>();
   const pattern = new RegExp(`import\\s+(?!type\\b)\\{([^}]+)\\}\\s+from\\s+'${moduleName}'`, 'g');
-  for (const { text } of allSources()) {
+  for (const { text } of allSources(dirs)) {
     for (const match of text.matchAll(pattern)) {
       for (const part of match[1]!.split(',')) {
         const name = part.trim().replace(/\s+as\s+.*/, '');
@@ -64,16 +64,33 @@ describe('tree-shaken shared libraries', () => {
     expect(undeclared, 'add the entry to chakraOwnEntries in shared-exports.mjs').toEqual([]);
   });
 
-  it('gives every Chakra component the portal uses its recipe in the portal system', () => {
+  /** Recipe keys of the Chakra components imported in `dirs` that `recipes` lacks. */
+  function componentsWithoutRecipe(dirs: string[], recipes: Set<string>): string[] {
     const fullRecipes = new Set(Object.keys(defaultConfig.theme?.recipes ?? {}));
     const fullSlotRecipes = new Set(Object.keys(defaultConfig.theme?.slotRecipes ?? {}));
-    const ours = new Set([...Object.keys(portalRecipes), ...Object.keys(portalSlotRecipes)]);
-    const used = [importedNames('@chakra-ui/react'), ...chakraOwnEntries.map(importedNames)].flatMap((names) => [
-      ...names,
-    ]);
-    const missing = used
+    const used = ['@chakra-ui/react', ...chakraOwnEntries].flatMap((entry) => [...importedNames(entry, dirs)]);
+    return used
       .map((name) => name.charAt(0).toLowerCase() + name.slice(1))
-      .filter((key) => (fullRecipes.has(key) || fullSlotRecipes.has(key)) && !ours.has(key));
-    expect(missing, 'add these recipes to packages/ui/src/theme/portal-system.ts').toEqual([]);
+      .filter((key) => (fullRecipes.has(key) || fullSlotRecipes.has(key)) && !recipes.has(key));
+  }
+  const portalRecipeKeys = new Set([...Object.keys(portalRecipes), ...Object.keys(portalSlotRecipes)]);
+
+  it('gives every Chakra component the portal uses its recipe in the portal system', () => {
+    const missing = componentsWithoutRecipe(
+      sourceDirs.filter((dir) => dir !== 'mf-admin/src'),
+      portalRecipeKeys,
+    );
+    expect(missing, 'add these recipes to packages/ui/src/theme/portal-config.ts').toEqual([]);
+  });
+
+  it('gives every Chakra component of the back office its recipe in the portal or the admin system', () => {
+    // mf-admin renders inside its own system (src/app/admin-system.ts): the portal's recipes
+    // plus the recipe modules that file imports, so the first page's system stays small.
+    const adminSystem = readFileSync(path.join(root, 'mf-admin/src/app/admin-system.ts'), 'utf8');
+    const adminRecipeKeys = [...adminSystem.matchAll(/from '@chakra-ui\/theme-parts\/recipes\/([a-z-]+)\.js'/g)].map(
+      (match) => match[1]!.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+    );
+    const missing = componentsWithoutRecipe(['mf-admin/src'], new Set([...portalRecipeKeys, ...adminRecipeKeys]));
+    expect(missing, 'import these recipes in mf-admin/src/app/admin-system.ts').toEqual([]);
   });
 });
