@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Button } from '@chakra-ui/react';
+import { runOutcome } from '../outcome';
+import { engineLabels as t } from '../labels';
+import { formStart, savePayload, type FormMode } from '../lib/form-start';
+import type { ActionContext, FormDef } from '../types';
+import { AdminDialog } from './admin-dialog';
+import { FormFields, useSchemaForm } from './form-fields';
+
+export interface ResourceFormDialogProps<R, F, L> {
+  form: FormDef<R, F, L>;
+  mode: FormMode;
+  /** The record edited or copied. */
+  record?: R;
+  /** 节点 → 新增节点, 编辑节点, 复制节点. */
+  noun: string;
+  testId: string;
+  ctx: ActionContext<L>;
+  onClose: () => void;
+}
+
+/**
+ * The one edit dialog of the back office: add, edit or copy a record of any resource, checked
+ * with the contract's schema and the resource's rules, saved with the spec's toasts.
+ */
+export default function ResourceFormDialog<R, F, L>({
+  form: def,
+  mode,
+  record,
+  noun,
+  testId,
+  ctx,
+  onClose,
+}: ResourceFormDialogProps<R, F, L>) {
+  const [initial] = useState(() => formStart(def, mode, record, ctx.lookups));
+  const { form, fields, onFieldChange } = useSchemaForm({ ...def, initial, lookups: ctx.lookups });
+  const busy = form.formState.isSubmitting;
+  const submit = form.handleSubmit(async (values) => {
+    const payload = savePayload(def, values as F, ctx.lookups);
+    if (await runOutcome(def.save, payload as never, ctx)) onClose();
+  });
+
+  return (
+    <AdminDialog
+      title={`${t.dialogTitle[mode]}${noun}`}
+      testId={`${testId}-dialog`}
+      size="lg"
+      busy={busy}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={busy}>
+            {t.save}
+          </Button>
+        </>
+      }
+    >
+      <FormFields form={form} fields={fields} schema={def.schema} lookups={ctx.lookups} onFieldChange={onFieldChange} />
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,168 @@
+import type { ReactNode } from 'react';
+import type { TObject } from '@sinclair/typebox';
+import type { CallResult } from '@portal/platform';
+import type { CsvCell } from './lib/csv';
+import type { Literal } from './lib/json-schema';
+import type { SortState } from './lib/table-url-state';
+
+/**
+ * An admin screen is a resource definition (refine's idea, on our own table and form): what the
+ * list call is, which columns and filters the table has, which fields the edit dialog has and how
+ * they are checked (the contract's TypeBox schema), how a record becomes form values and back,
+ * and the few actions beyond add, edit, copy and delete. `ResourcePage` renders any definition.
+ *
+ * Type parameters: R a record of the list, F the form's values (the update schema's shape), L
+ * the other lists the screen needs (a line's node and entry, a product's permissions).
+ */
+export type Lookups = object;
+
+export interface Option {
+  value: Literal;
+  label: string;
+}
+
+/**
+ * How a field is edited. Without one the schema decides (boolean → switch, number → number,
+ * choice → select, long string → text area, string → text, anything else → JSON).
+ * `lines`: a list of strings, one per line; `checkboxes`: several of the options; `secret`:
+ * write-only, never shown (see SECRET_MASK); `custom`: the definition renders the input.
+ */
+export type FieldKind =
+  'text' | 'textarea' | 'number' | 'switch' | 'select' | 'checkboxes' | 'lines' | 'json' | 'secret' | 'custom';
+
+/** What a custom input gets; it renders inside the field's `Field.Root` (label, invalid state). */
+export interface CustomFieldProps {
+  label: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  invalid: boolean;
+}
+
+export interface FieldDef<F, L = Lookups> {
+  name: keyof F & string;
+  label: string;
+  kind?: FieldKind;
+  help?: string;
+  placeholder?: string;
+  /** Choices of a select or checkboxes (a select of literals lists the schema's by default). */
+  options?: readonly Option[] | ((lookups: L) => Option[]);
+  /** What an empty input means: the field left out (optional) or null. Default: '' for text. */
+  empty?: 'omit' | 'null';
+  /** Shown only when this holds for the current values (hidden fields keep their value). */
+  visible?: (values: Partial<F>, lookups: L) => boolean;
+  render?: (props: CustomFieldProps) => ReactNode;
+  /** Spans the whole width of the form. */
+  wide?: boolean;
+}
+
+/** A field with its kind decided (from the definition or the schema). */
+export type ResolvedField<F, L = Lookups> = FieldDef<F, L> & { kind: FieldKind };
+/** Any screen's field, for code that does not look at its values' types. */
+export type AnyField = ResolvedField<never, never>;
+
+export interface ActionContext<L = Lookups> {
+  lookups: L;
+  /** Loads the list again (after a change). */
+  reload: () => void;
+  /** Shows something over the page (a dialog) until it calls `close`. */
+  show: (render: (close: () => void) => ReactNode) => void;
+}
+
+/**
+ * A call and the spec's texts for its outcome (§8): the success toast, the failure toast's
+ * prefix (the server's message follows it), and what follows success besides reloading the
+ * list. Built with `outcome()`, which checks the texts and follow-up against the call's answer.
+ */
+export interface Outcome<T, L = Lookups> {
+  call: (input: T) => Promise<CallResult<unknown>>;
+  success: (data: unknown) => string;
+  failure: string;
+  failureMs?: number;
+  after?: (data: unknown, ctx: ActionContext<L>) => void;
+}
+
+/** A button on each row (T = the record) or in the toolbar (T = void). */
+export type ActionDef<T, L = Lookups> = {
+  key: string;
+  label: string;
+  /** Asks first; the question. */
+  confirm?: (target: T) => string;
+  hidden?: (target: T) => boolean;
+  danger?: boolean;
+} & (
+  | Outcome<T, L>
+  /** Something local (copy a line's log): no call, no reload. */
+  | { run: (target: T, ctx: ActionContext<L>) => void | Promise<void> }
+);
+
+export interface ColumnDef<R, L = Lookups> {
+  id: string;
+  header: string;
+  /** The cell's value: sorting, search, CSV, and what the cell shows unless `cell` is given. */
+  value: (row: R, lookups: L) => CsvCell;
+  cell?: (row: R, lookups: L) => ReactNode;
+  sortable?: boolean;
+  align?: 'start' | 'end';
+  /** Long text: wraps inside a bounded width instead of widening the table. */
+  wrap?: boolean;
+}
+
+export interface FilterDef<R, L = Lookups> {
+  /** Its name in the address. */
+  key: string;
+  label: string;
+  kind: 'select' | 'number' | 'text' | 'date';
+  defaultValue?: string;
+  options?: (lookups: L) => Option[];
+  /** A select's first choice, meaning "not filtered". */
+  allLabel?: string;
+  min?: number;
+  max?: number;
+  /** Filters the loaded rows; without it the value is sent with the list call. */
+  match?: (row: R, value: string, lookups: L) => boolean;
+}
+
+export interface FormDef<R, F, L = Lookups> {
+  /** The contract's update schema: the form is checked with it, as the BFF checks the call. */
+  schema: TObject;
+  fields: FieldDef<F, L>[];
+  /** A new record. */
+  defaults: (lookups: L) => F;
+  toForm: (record: R, lookups: L) => F;
+  /** The call's payload (default: the values). */
+  fromForm?: (values: F, lookups: L) => object;
+  /** When the user changes a field, these values are set too (presets). */
+  effects?: { [K in keyof F]?: (values: F, lookups: L) => Partial<F> };
+  /** Rules across fields that a schema cannot say: messages by field. */
+  refine?: (values: F, lookups: L) => Partial<Record<keyof F & string, string>>;
+  /** The update call (its payload is `fromForm`'s, or the values). */
+  save: Outcome<never, L>;
+}
+
+export interface ResourceDefinition<R extends { _id: string }, F = never, L extends Lookups = Lookups> {
+  title: string;
+  /** One record, in dialog titles: 新增节点, 复制节点. */
+  noun: string;
+  /** Prefix of test ids. */
+  testId: string;
+  /** The audit log's record type, for the link to this screen's history. */
+  auditType?: string;
+  /** The list; `filters` holds the values of the filters without `match`. */
+  list: (filters: Record<string, string>) => Promise<CallResult<R[]>>;
+  /** Other lists the screen needs, loaded with the list. */
+  lookups?: { [K in keyof L]: () => Promise<CallResult<L[K]>> };
+  columns: ColumnDef<R, L>[];
+  defaultSort?: SortState;
+  filters?: FilterDef<R, L>[];
+  /** A record's name in confirmations (default: its `name`, else its id). */
+  describe?: (row: R) => string;
+  form?: FormDef<R, F, L>;
+  /** Copy: the edit dialog on the record without its `_id`. */
+  copy?: boolean;
+  /** Delete by id, asked first. */
+  remove?: Outcome<string, L>;
+  /** Rows can be selected and deleted together (needs `remove`). */
+  bulkDelete?: boolean;
+  rowActions?: ActionDef<R, L>[];
+  toolbarActions?: ActionDef<void, L>[];
+}
