@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { adminSystem } from './admin-system';
+
+/**
+ * Every back-office screen renders inside this provider: the admin system adds the table and
+ * form recipes to the portal's (see admin-system.ts). Dialogs rendered in a portal keep it, as
+ * it is React context.
+ */
+export function AdminFrame({ children }: { children: ReactNode }) {
+  return <ChakraProvider value={adminSystem}>{children}</ChakraProvider>;
+}

@@ -1,0 +1,73 @@
+import { useId, useMemo } from 'react';
+import { Button, Card, Heading, Stack } from '@chakra-ui/react';
+import type { AdminConfig } from '@portal/contracts';
+import { adminMessages as m } from '@portal/contracts/admin-messages';
+import { FormFields, useSchemaForm } from '../../../engine/components/form-fields';
+import { Screen } from '../../../engine/components/screen';
+import { outcome, runOutcome } from '../../../engine/outcome';
+import type { AnyField } from '../../../engine/types';
+import { setConfig } from '../api/set-config';
+import { configLabels as t } from '../labels';
+import { settingsForm } from '../lib/settings-form';
+
+const save = outcome({ call: setConfig, success: m.success.updated, failure: m.failure.permissionSave });
+const NO_LOOKUPS = {};
+
+export interface ConfigFormProps {
+  config: AdminConfig;
+  /** Reads the saved settings again (Restore, and after a save, which masks the secrets again). */
+  onReload: () => void;
+}
+
+/**
+ * The settings in one long form generated from their definitions, a section per group, with
+ * Save and Restore. The engine's form fields render it, as they render every edit dialog.
+ */
+export function ConfigForm({ config, onReload }: ConfigFormProps) {
+  const formId = useId();
+  const { schema, fields, groups } = useMemo(() => settingsForm(config.fields, config.values), [config]);
+  const { form, fields: resolved } = useSchemaForm({ schema, fields, initial: config.values, lookups: NO_LOOKUPS });
+  const busy = form.formState.isSubmitting;
+  const submit = form.handleSubmit(async (values) => {
+    await runOutcome(save, values, { lookups: NO_LOOKUPS, reload: onReload, show: () => undefined });
+  });
+
+  return (
+    <Screen
+      title={t.title}
+      testId="config"
+      toolbar={
+        <>
+          <Button size="sm" variant="outline" onClick={onReload} disabled={busy} title={t.restoreHelp}>
+            {t.restore}
+          </Button>
+          <Button size="sm" colorPalette="brand" type="submit" form={formId} loading={busy}>
+            {t.save}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
+        <Stack gap="4">
+          {groups.map((group) => (
+            <Card.Root key={group.name} size="sm">
+              <Card.Header>
+                <Heading as="h2" size="md">
+                  {group.name}
+                </Heading>
+              </Card.Header>
+              <Card.Body>
+                <FormFields
+                  form={form}
+                  fields={resolved.filter((field) => group.fields.some((f) => f.name === field.name)) as AnyField[]}
+                  schema={schema}
+                  lookups={NO_LOOKUPS}
+                />
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </Stack>
+      </form>
+    </Screen>
+  );
+}
