@@ -50,3 +50,8 @@ export function apiSequence<T>(path: string, answers: MockAnswer<T>[]) {
   });
   return { handler, calls };
 }
+
+/** `GET` of a static file whose URL matches, answered with an HTTP error (an asset that is missing). */
+export function missingFileHandler(url: RegExp, status = 404) {
+  return http.get(url, () => new HttpResponse(null, { status }));
+}
