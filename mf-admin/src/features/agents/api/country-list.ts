@@ -8,7 +8,7 @@ import type { Country } from '@portal/contracts';
 let pending: Promise<Country[] | null> | null = null;
 
 export function countryList(): Promise<Country[] | null> {
-  pending ??= fetch(new URL('../data/countries.json', import.meta.url))
+  pending ??= fetch(new URL('../assets/countries.json', import.meta.url))
     .then((response) => {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return response.json() as Promise<Country[]>;
