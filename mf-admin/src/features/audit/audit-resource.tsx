@@ -18,6 +18,7 @@ const t = {
   recordId: '记录编号',
   detail: '说明',
   changes: '变更',
+  moreChanges: (n: number) => `其余 ${n} 项`,
   recordTypes: {
     agent: '节点',
     entry: '入口',
@@ -25,10 +26,13 @@ const t = {
     permission: '权限',
     combo: '商品',
     config: '配置',
-    errors: '错误日志',
+    error_log: '错误日志',
   } as Record<string, string>,
   actions: { create: '新增', update: '修改', delete: '删除', action: '操作' } as Record<string, string>,
 } as const;
+
+/** Changes shown before the rest is folded away. */
+const SHOWN_CHANGES = 4;
 
 /** Our audit log (issue 12): every back-office write, who made it and what it changed. Read-only. */
 export const auditResource: ResourceDefinition<AuditEntry> = {
@@ -63,15 +67,29 @@ export const auditResource: ResourceDefinition<AuditEntry> = {
       sortable: false,
       wrap: true,
       value: (row) => changeLines(row).join('\n'),
-      cell: (row) => (
-        <Box fontSize="xs" fontFamily="mono">
-          {changeLines(row).map((line) => (
+      cell: (row) => {
+        const lines = changeLines(row);
+        const text = (shown: string[]) =>
+          shown.map((line) => (
             <Text key={line} whiteSpace="pre-wrap">
               {line}
             </Text>
-          ))}
-        </Box>
-      ),
+          ));
+        // A created or deleted record lists every field: the first few, the rest on demand.
+        return (
+          <Box fontSize="xs" fontFamily="mono">
+            {text(lines.slice(0, SHOWN_CHANGES))}
+            {lines.length > SHOWN_CHANGES && (
+              <Box as="details">
+                <Box as="summary" cursor="pointer" color="fg.muted">
+                  {t.moreChanges(lines.length - SHOWN_CHANGES)}
+                </Box>
+                {text(lines.slice(SHOWN_CHANGES))}
+              </Box>
+            )}
+          </Box>
+        );
+      },
     },
   ],
 };

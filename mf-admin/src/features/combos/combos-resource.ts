@@ -22,7 +22,7 @@ const t = {
   trafficHelp: '永久流量，0 为不含流量',
   vipDuration: '时长（天）',
   vipHelp: '0 为不含时长',
-  limit: '每日流量（G）',
+  limit: '每日额度（G）',
   additionPersend: '赠送比例（%）',
   deviceNum: '设备数',
   speed: '速率',
