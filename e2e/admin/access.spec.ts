@@ -38,7 +38,20 @@ test('a normal user who opens an admin route never downloads the admin remote, a
   const request = page.context().request;
   const list = await api(request, 'admin/config/get');
   expect(list.code).toBe(4003);
-  const save = await api(request, 'admin/combo/update_combo', { name: '偷偷上架', price: 0.01, trafficG: 1000 });
+  const save = await api(request, 'admin/combo/update_combo', {
+    name: '偷偷上架',
+    price: 0.01,
+    trafficG: 1000,
+    vipDuration: 0,
+    limit: 50,
+    additionPersend: 0,
+    deviceNum: 0,
+    speed: '',
+    permissionsGain: [],
+    permissionDuration: 0,
+    permissionsDesc: '',
+    orderID: 0,
+  });
   expect(save.code).toBe(4003);
   const shop = await api<Array<{ name: string }>>(request, 'shop/list');
   expect(shop.data.map((c) => c.name)).not.toContain('偷偷上架');
