@@ -51,8 +51,26 @@ export function preloadFirstRoute(boot: BootData, hash: string, doc: Document = 
     link.as = as;
     link.href = href;
     if (as === 'fetch') link.crossOrigin = 'anonymous';
+    link.onerror = () => consumeFailedPreload(doc, href, as);
     doc.head.appendChild(link);
   };
   if (manifest) add(manifest, 'fetch');
   for (const script of scripts) add(script, 'script');
+}
+
+/**
+ * Chromium hands a failed preload to the next request that matches it, which then fails without
+ * touching the network: the remote's retry after an outage would fail once more, and a page
+ * chunk's lazy import has no retry at all. A matching request of our own takes the failure
+ * instead (it fails at once, or really fetches when the preload was already used).
+ */
+function consumeFailedPreload(doc: Document, href: string, as: 'fetch' | 'script'): void {
+  if (as === 'fetch') {
+    void fetch(href).catch(() => undefined);
+    return;
+  }
+  const script = doc.createElement('script');
+  script.src = href;
+  script.onload = script.onerror = () => script.remove();
+  doc.head.appendChild(script);
 }

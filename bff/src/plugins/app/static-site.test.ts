@@ -144,6 +144,10 @@ describe('static all-in-one', () => {
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(js.headers['access-control-allow-origin']).toBe('*');
     expect(js.body).toBe(chunk);
+    // Document policies stay off scripts (they govern pages only); nosniff stays on.
+    expect(js.headers['content-security-policy']).toBeUndefined();
+    expect(js.headers['x-frame-options']).toBeUndefined();
+    expect(js.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('serves the prebuilt brotli file to browsers that accept it', async () => {

@@ -37,6 +37,28 @@ export function cacheControlFor(filePath: string): string {
   return /\.(js|mjs|css|json|txt)$/.test(name) ? NO_CACHE : ONE_DAY;
 }
 
+/**
+ * Policies that only govern a document (what it may load, frame or open): helmet sets them on
+ * every response, where a script, style, manifest or image ignores them and they cost about
+ * 700 bytes each, a fifth of a first page's requests. `nosniff`, the resource policy and HSTS stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/** Files a browser may open as a page (SVG runs scripts when opened on its own). */
+function isDocument(filePath: string): boolean {
+  return /\.(html?|svg)(\.(br|gz))?$/i.test(filePath);
+}
+
 function isDirectory(dir: string): boolean {
   return existsSync(dir) && statSync(dir).isDirectory();
 }
@@ -71,6 +93,7 @@ export default fp(
         index: crossOrigin ? ['index.html'] : false,
         setHeaders: (reply: FastifyReply, filePath: string) => {
           reply.header('cache-control', cacheControlFor(filePath));
+          if (!isDocument(filePath)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
           if (crossOrigin) {
             // A remote may be loaded by a shell on another origin (split deployment, CDN).
             reply.header('access-control-allow-origin', '*');
