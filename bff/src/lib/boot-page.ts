@@ -20,7 +20,7 @@ interface FederationManifest {
 }
 
 /** Remotes whose code a visitor may get before the session is known: all but the back office. */
-const PRELOADABLE = remoteNames.filter((name) => name !== 'mf_admin');
+const PRELOADABLE: readonly RemoteName[] = remoteNames.filter((name) => name !== 'mf_admin');
 
 const PAGE_CHUNK = /(?:^|\/)page-([a-z0-9_]+)\.[0-9a-f]+\.js$/i;
 
