@@ -92,7 +92,8 @@ function encode(html: string): EncodedPage {
     body,
     br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(body, { level: 9 }),
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+    // Weak: one validator for the brotli, gzip and plain bodies of the same page.
+    etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
   };
 }
 
