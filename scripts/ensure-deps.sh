@@ -6,10 +6,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
-if [ ! -d node_modules/.bin ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "ensure-deps: installing npm packages"
-  # npm install, not npm ci: npm 11 leaves some optional platform binaries (unrs-resolver)
-  # out of the lock file, and npm ci then refuses a lock that npm install accepts.
+if [ ! -d node_modules/.bin ]; then
+  echo "ensure-deps: installing npm packages (npm ci: exactly the locked tree)"
+  npm ci --no-audit --no-fund
+elif [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "ensure-deps: the lock file changed; updating npm packages"
   npm install --no-audit --no-fund
 fi
 

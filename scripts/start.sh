@@ -3,6 +3,8 @@
 # and the API on PORT (default 8080) with the embedded database in DATA_DIR (default ./data).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Node >= 22.12 first on PATH (Node 24 fetched into .tools/node where the machine's is older).
+source scripts/use-node.sh
 bash scripts/ensure-deps.sh
 for app in shell mf-user mf-shop mf-tutorials mf-admin; do
   if [ ! -f "$app/dist/mf-manifest.json" ]; then
@@ -13,5 +15,7 @@ done
 export DATA_DIR="${DATA_DIR:-$PWD/data}"
 # Demo notices, announcement and a trial coupon (code in the log) on the first start; DEMO_DATA=false to skip.
 export DEMO_DATA="${DEMO_DATA:-true}"
+# The BFF runs compiled (bff/dist, about a second to build, so never stale), not through tsx.
+node bff/scripts/build.mjs
 cd bff
-exec node --import tsx src/server.ts
+exec node dist/server.js

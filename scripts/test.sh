@@ -5,6 +5,9 @@
 # packages, chromium and postgresql when they are missing.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# Node >= 22.12 first on PATH for every step (Node 24 fetched into .tools/node where the machine's is older).
+source scripts/use-node.sh || exit 1
+echo "node: $(node --version) ($(command -v node))"
 bash scripts/ensure-deps.sh --system || exit 1
 
 passed=0

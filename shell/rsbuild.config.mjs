@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { portalConfig, ports } from '@portal/build-config';
 
 const bff = `http://localhost:${ports.bff}`;
@@ -12,7 +13,7 @@ const remoteDevServers = {
 // (scripts/dev.mjs points the config's remote URLs at the remotes' dev servers). The default
 // remote URLs (/remotes/<folder>/mf-manifest.json, used when the config cannot be fetched, e.g.
 // while the BFF restarts) lead to the remotes' dev servers as well.
-export default portalConfig({
+const config = portalConfig({
   name: 'shell',
   server: {
     proxy: {
@@ -27,3 +28,10 @@ export default portalConfig({
     },
   },
 });
+
+// The page's icon is the logo written into the page: the browser fetches icons outside the
+// page's HTTP cache, so a linked /logo.png went over the wire a second time on every first visit.
+const logo = readFileSync(new URL('./public/logo.png', import.meta.url)).toString('base64');
+config.html = { ...config.html, templateParameters: { logoDataUri: `data:image/png;base64,${logo}` } };
+
+export default config;

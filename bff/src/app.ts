@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Codes, defaultMessages, MAX_ENVELOPE_BYTES } from '@portal/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import pretty from 'pino-pretty';
 import type { AppConfig } from './config.js';
 import { sendFailure } from './lib/http.js';
 import { serializeRequest } from './lib/log-redaction.js';
@@ -40,6 +41,8 @@ import rateLimitPlugin from './plugins/external/rate-limit.js';
 export interface BuildOptions {
   /** Overrides the logger (tests pass a stream to read what was logged). */
   logger?: FastifyServerOptions['logger'];
+  /** Human-readable log lines (for a terminal) instead of JSON lines. */
+  prettyLogs?: boolean;
 }
 
 /** Every logger gets the request serializer that masks secrets in addresses. */
@@ -58,11 +61,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       options.logger ?? {
         level: config.logLevel,
         redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        // In the main thread (no transport worker), so an exit never waits on a logging thread.
+        ...(options.prettyLogs
+          ? { stream: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }) }
+          : {}),
       },
     ),
     trustProxy: config.trustProxy,
     bodyLimit: MAX_ENVELOPE_BYTES,
     genReqId: () => randomUUID(),
+    // The first start of PGlite runs initdb and every migration (7-10 s on an idle machine, more
+    // on a busy one): Fastify's default of 10 s per plugin refused such starts.
+    pluginTimeout: 120_000,
     // shutdown.ts answers 503 in the envelope instead.
     return503OnClosing: false,
     // Keys that could pollute prototypes are dropped while parsing, never passed on.

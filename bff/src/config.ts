@@ -65,7 +65,7 @@ export interface AppConfig {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** bff/ — this file sits in bff/src. */
+/** bff/ — this file sits in bff/src; compiled, in the bundle bff/dist/server.js: the parent either way. */
 export const BFF_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The repository root, whose shell/dist and mf-*\/dist folders the all-in-one mode serves. */
 export const REPO_ROOT = path.resolve(BFF_ROOT, '..');

@@ -5,6 +5,16 @@ import { ConfigError, loadConfig, type AppConfig } from './config.js';
 
 const GRACE_MS = 10_000;
 
+/** Where the data lives, without credentials. */
+function describeDatabase(config: AppConfig): string {
+  const { database } = config;
+  if (database.driver === 'postgres') {
+    const url = new URL(database.url);
+    return `PostgreSQL ${url.host}${url.pathname}`;
+  }
+  return 'dataDir' in database && database.dataDir ? `PGlite in ${database.dataDir}` : 'PGlite';
+}
+
 async function main(): Promise<void> {
   let config: AppConfig;
   try {
@@ -18,7 +28,8 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const app = await buildApp(config);
+  // A terminal gets readable lines; anything else (a file, a log collector) JSON lines.
+  const app = await buildApp(config, { prettyLogs: process.stdout.isTTY === true });
 
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (new ones on open connections
   // get 503), then close the database. A second signal or the grace period forces the exit.
@@ -32,7 +43,13 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     const { port } = app.server.address() as AddressInfo;
     const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
-    app.log.info(`portal listening on http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const admin =
+      app.firstAdmin.status === 'exists' ? `${app.firstAdmin.email} (an admin already existed)` : app.firstAdmin.email;
+    app.log.info(
+      { url, database: describeDatabase(config), admin: app.firstAdmin.email, node: process.version },
+      `portal on ${url} · database: ${describeDatabase(config)} · admin: ${admin} · Node ${process.version}`,
+    );
   } catch (err) {
     app.log.error({ err }, 'could not start listening');
     await app.close();

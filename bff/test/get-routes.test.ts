@@ -45,11 +45,9 @@ const WALK: Record<string, (ctx: Context) => Array<{ url: string; status: number
   '/healthz': () => [{ url: '/healthz', status: 200 }],
   '/readyz': () => [{ url: '/readyz', status: 200 }],
   '/bench/bare': () => [{ url: '/bench/bare', status: 200 }],
-  '/*': () => [
-    { url: '/', status: 200 },
-    { url: '/index.html', status: 200 },
-    { url: '/no-such-file.js', status: 404 },
-  ],
+  '/': () => [{ url: '/', status: 200 }],
+  '/index.html': () => [{ url: '/index.html', status: 200 }],
+  '/*': () => [{ url: '/no-such-file.js', status: 404 }],
   ...Object.fromEntries(
     remoteNames.map((name) => [
       `/remotes/${remoteFolder(name)}/*`,

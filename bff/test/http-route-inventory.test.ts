@@ -23,6 +23,8 @@ const PUBLIC_OUTSIDE_API: Record<string, string> = {
     'rule file proxy clients fetch without a session; the same for everyone, built from settings; rate limited',
   '/describe/qx/:file':
     'rule files proxy clients fetch without a session; the same for everyone, built from settings; rate limited',
+  '/': "the shell's page with its boot data (run-time config, route map, remote addresses): the same for everyone",
+  '/index.html': "the shell's page with its boot data, by its file name",
   '/*': 'the built shell (HTML, JS, CSS, images): public code, served from shell/dist only',
   ...Object.fromEntries(
     remoteNames.map((name) => [

@@ -42,11 +42,11 @@ describe('server process', () => {
     const port = await freePort();
     const server = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'server-test-password' });
     const deadline = Date.now() + 45_000;
-    while (!server.output().includes('portal listening on')) {
+    while (!server.output().includes('portal on http')) {
       if (Date.now() > deadline || server.child.exitCode !== null) throw new Error(server.output());
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(server.output()).toContain(`portal listening on http://127.0.0.1:${port}`);
+    expect(server.output()).toContain(`portal on http://127.0.0.1:${port} · database: PGlite`);
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await server.exit).toBe(0);

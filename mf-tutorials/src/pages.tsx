@@ -16,13 +16,18 @@ const guidePages: Record<string, ComponentType> = Object.fromEntries(
   ]),
 );
 
-/** The pages this remote exposes to the shell ('./pages'). */
+/**
+ * The pages this remote exposes to the shell ('./pages'), each its own chunk named page-<key>:
+ * the BFF finds the first route's page chunk by that name in the manifest, and the shell preloads it.
+ */
 export default definePages(
   'mf_tutorials',
   {
     ...guidePages,
-    windows_errors: lazy(() => import('./pages/windows-errors-page')),
-    apple_id_signup_guide: lazy(() => import('./pages/apple-id-signup-guide-page')),
+    windows_errors: lazy(() => import(/* webpackChunkName: "page-windows_errors" */ './pages/windows-errors-page')),
+    apple_id_signup_guide: lazy(
+      () => import(/* webpackChunkName: "page-apple_id_signup_guide" */ './pages/apple-id-signup-guide-page'),
+    ),
   },
   process.env.PORTAL_BUILD_LABEL,
 );

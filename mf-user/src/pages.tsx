@@ -1,16 +1,19 @@
 import { lazy } from 'react';
 import { definePages } from '@portal/ui';
 
-/** The pages this remote exposes to the shell ('./pages'). */
+/**
+ * The pages this remote exposes to the shell ('./pages'), each its own chunk named page-<key>:
+ * the BFF finds the first route's page chunk by that name in the manifest, and the shell preloads it.
+ */
 export default definePages(
   'mf_user',
   {
-    dashboard: lazy(() => import('./pages/dashboard-page')),
-    login: lazy(() => import('./pages/login-page')),
-    register: lazy(() => import('./pages/register-page')),
-    confirm: lazy(() => import('./pages/confirm-page')),
-    reset: lazy(() => import('./pages/reset-page')),
-    agents: lazy(() => import('./pages/agents-page')),
+    dashboard: lazy(() => import(/* webpackChunkName: "page-dashboard" */ './pages/dashboard-page')),
+    login: lazy(() => import(/* webpackChunkName: "page-login" */ './pages/login-page')),
+    register: lazy(() => import(/* webpackChunkName: "page-register" */ './pages/register-page')),
+    confirm: lazy(() => import(/* webpackChunkName: "page-confirm" */ './pages/confirm-page')),
+    reset: lazy(() => import(/* webpackChunkName: "page-reset" */ './pages/reset-page')),
+    agents: lazy(() => import(/* webpackChunkName: "page-agents" */ './pages/agents-page')),
   },
   process.env.PORTAL_BUILD_LABEL,
 );

@@ -4,6 +4,7 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { chakraOwnEntries, sharedUsedExports } from './shared-exports.mjs';
+import { pluginPrecompress } from './precompress.mjs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -175,6 +176,9 @@ export function portalConfig({ name, exposes, server = {} }) {
         shared: sharedFor({ production: isProduction, host: !isRemote }),
         dts: false,
         manifest: true,
+        // 'version-first' (the default) fetches the entry of every registered remote as soon as
+        // sharing starts; a remote is fetched only when its route is used (or preloaded).
+        shareStrategy: 'loaded-first',
         experiments: {
           // The shell provides one federation runtime to the page; production remotes use it
           // instead of bundling their own (~18 kB each). Dev builds keep their own runtime so
@@ -183,6 +187,7 @@ export function portalConfig({ name, exposes, server = {} }) {
           optimization: { target: 'web', ...(isRemote ? { disableSnapshot: true, disableRemote: true } : {}) },
         },
       }),
+      ...(isProduction ? [pluginPrecompress()] : []),
     ],
     resolve: {
       alias: {

@@ -12,3 +12,31 @@ export interface PortalConfig {
 }
 
 export const PORTAL_CONFIG_PATH = '/portal-config.json';
+
+/**
+ * Id of the `<script type="application/json">` block the BFF writes into the shell's
+ * index.html: the run-time config and what the shell's first, synchronous script needs to start
+ * fetching the remote of the route in the address before anything else has run (a data block,
+ * never executed, so the CSP without inline scripts stays as it is).
+ */
+export const BOOT_DATA_ID = 'portal-boot';
+
+/** Addresses worth fetching early for one remote (all absolute or root-relative). */
+export interface RemotePreload {
+  /** Its mf-manifest.json. */
+  manifest: string;
+  /** Known when the BFF serves the remote itself and has read its manifest. */
+  entry?: string;
+  /** The chunks of its exposed `./pages` module. */
+  expose?: string[];
+  /** Page key → the page's own chunk(s) (chunks named `page-<key>` by the remote). */
+  pages?: Record<string, string[]>;
+}
+
+export interface BootData {
+  config: PortalConfig;
+  /** Route path → [remote, page key], for the routes whose remote may be fetched at once. */
+  routes: Record<string, [RemoteName, string]>;
+  /** Remotes that may be fetched before the session is known (never mf_admin). */
+  preload: Partial<Record<RemoteName, RemotePreload>>;
+}

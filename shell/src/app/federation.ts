@@ -82,3 +82,19 @@ export function forgetRemote(remote: RemoteName): void {
   cache.delete(remote);
   reset(remote);
 }
+
+const OPERATOR_TYPES = new Set(['admin', 'yunying']);
+
+/**
+ * Fetches a remote's entry and page map ahead of a likely navigation (pointer over, touch on or
+ * focus of a menu entry). The back office only ever for admin and operations sessions. A failed
+ * prefetch is forgotten, so the navigation itself loads (and retries) as usual.
+ */
+export function prefetchRemote(remote: RemoteName, userType: string | undefined): void {
+  if (remote === 'mf_admin' && !(userType && OPERATOR_TYPES.has(userType))) return;
+  if (!entries || cache.has(remote)) return;
+  const pending = loadRemotePages(remote);
+  pending.catch(() => {
+    if (cache.get(remote) === pending) cache.delete(remote);
+  });
+}

@@ -1,3 +1,4 @@
+import { inlinePortalConfig } from './first-route';
 import { PORTAL_CONFIG_PATH, PRODUCT_NAME, type PortalConfig } from '@portal/contracts';
 
 const fallback: PortalConfig = {
@@ -12,8 +13,13 @@ const fallback: PortalConfig = {
   productName: PRODUCT_NAME,
 };
 
-/** Reads the run-time config served beside the shell; remotes are located only from it. */
+/**
+ * The run-time config: inlined into the page by the BFF, or fetched from /portal-config.json
+ * (development servers); remotes are located only from it.
+ */
 export async function loadPortalConfig(): Promise<PortalConfig> {
+  const inline = inlinePortalConfig();
+  if (inline) return { ...fallback, ...inline };
   try {
     const response = await fetch(PORTAL_CONFIG_PATH, { credentials: 'include', cache: 'no-cache' });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);

@@ -8,6 +8,7 @@ import { NoticeDropdown } from '../features/notices/components/notice-dropdown';
 import { useNotices } from '../features/notices/hooks/use-notices';
 import { UserMenu } from '../features/account/components/user-menu';
 import { LazyBoundary } from './lazy-boundary';
+import { prefetchRemote } from '../app/federation';
 
 const loadCouponDialog = () => import('../features/coupon/components/coupon-dialog');
 const CouponDialog = lazy(() => loadCouponDialog().then((m) => ({ default: m.CouponDialog })));
@@ -57,7 +58,11 @@ export function Header() {
         <Link href="#/" flexShrink={0} aria-label={frameMessages.home} me={{ base: '1', md: '0' }}>
           <Image src="/logo.png" alt="logo" boxSize="8" />
         </Link>
-        <MainMenu entries={entries} pathname={pathname} />
+        <MainMenu
+          entries={entries}
+          pathname={pathname}
+          onIntent={(entry) => prefetchRemote(entry.remote, user?.type)}
+        />
         <HStack flexShrink={0} gap="0.5">
           {user ? (
             <>

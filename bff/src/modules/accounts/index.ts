@@ -4,12 +4,14 @@ import { argon2Hasher } from '../../lib/passwords.js';
 import { createRegistrationService, type RegistrationService } from './registration.js';
 import { accountsRepository } from './repository.js';
 import { accountsRoutes } from './routes.js';
-import { createAccountsService, type AccountsService } from './service.js';
+import { createAccountsService, type AccountsService, type FirstAdminResult } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountsService;
     registration: RegistrationService;
+    /** The first-admin check of this start (server.ts names the admin in its start line). */
+    firstAdmin: FirstAdminResult;
   }
 }
 
@@ -39,6 +41,7 @@ async function accountsModule(fastify: FastifyInstance) {
     ...(email === undefined ? {} : { email }),
     ...(password === undefined ? {} : { password }),
   });
+  fastify.decorate('firstAdmin', first);
   if (first.status === 'created' && first.generatedPassword !== undefined) {
     fastify.log.warn(
       { adminEmail: first.email },

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { BootData } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, LogCapture } from '../../../test/build-test-app.js';
@@ -28,6 +29,23 @@ beforeAll(async () => {
   put('mf-shop/dist/static/js/123.0123abcd.js', chunk);
   put('mf-shop/dist/static/js/123.0123abcd.js.br', brotliCompressSync(chunk));
   put('mf-shop/dist/index.html', '<!doctype html><title>shop</title>');
+  put(
+    'mf-tutorials/dist/mf-manifest.json',
+    JSON.stringify({
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [
+        {
+          name: 'pages',
+          assets: {
+            js: {
+              sync: ['static/js/async/__federation_expose_pages.0a1b2c3d4e.js'],
+              async: ['static/js/async/page-windows_errors.0123456789.js', 'static/js/async/7.abcdef0123.js'],
+            },
+          },
+        },
+      ],
+    }),
+  );
   put('secret.txt', 'top secret');
   // mf-user, mf-tutorials and mf-admin have no build: the server must still start.
   app = await buildTestApp({
@@ -65,6 +83,39 @@ describe('static all-in-one', () => {
     });
   });
 
+  it('inlines the run-time config and the first route remotes into the page, compressed and revalidated', async () => {
+    const plain = await app.inject({ url: '/' });
+    const block = /<script type="application\/json" id="portal-boot">(.*?)<\/script>/.exec(plain.body);
+    expect(block).not.toBeNull();
+    const boot = JSON.parse(block![1]!) as BootData;
+    expect(boot.config.remotes.mf_shop).toBe('https://cdn.example.com/shop/mf-manifest.json');
+    expect(boot.routes['/login']).toEqual(['mf_user', 'login']);
+    expect(boot.routes['/windows_errors']).toEqual(['mf_tutorials', 'windows_errors']);
+    expect(Object.values(boot.routes).some(([remote]) => remote === 'mf_admin')).toBe(false);
+    expect(boot.preload.mf_admin).toBeUndefined();
+    // A remote on another origin: only its manifest is known.
+    expect(boot.preload.mf_shop).toEqual({ manifest: 'https://cdn.example.com/shop/mf-manifest.json' });
+    // A remote hosted here: its manifest was read.
+    expect(boot.preload.mf_tutorials).toEqual({
+      manifest: '/remotes/mf-tutorials/mf-manifest.json',
+      entry: '/remotes/mf-tutorials/remoteEntry.js',
+      expose: ['/remotes/mf-tutorials/static/js/async/__federation_expose_pages.0a1b2c3d4e.js'],
+      pages: { windows_errors: ['/remotes/mf-tutorials/static/js/async/page-windows_errors.0123456789.js'] },
+    });
+
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await app.inject({ url: '/index.html', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+
+    const again = await app.inject({ url: '/', headers: { 'if-none-match': String(plain.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
   it('serves the shell at / with the HTML revalidated and the CSP on it', async () => {
     const response = await app.inject({ url: '/' });
     expect(response.statusCode).toBe(200);
@@ -93,6 +144,10 @@ describe('static all-in-one', () => {
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(js.headers['access-control-allow-origin']).toBe('*');
     expect(js.body).toBe(chunk);
+    // Document policies stay off scripts (they govern pages only); nosniff stays on.
+    expect(js.headers['content-security-policy']).toBeUndefined();
+    expect(js.headers['x-frame-options']).toBeUndefined();
+    expect(js.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('serves the prebuilt brotli file to browsers that accept it', async () => {
@@ -113,7 +168,11 @@ describe('static all-in-one', () => {
   });
 
   it('never serves files outside the build folders', async () => {
-    for (const url of ['/remotes/mf-shop/../../secret.txt', '/remotes/mf-shop/..%2f..%2fsecret.txt', '/..%2fsecret.txt']) {
+    for (const url of [
+      '/remotes/mf-shop/../../secret.txt',
+      '/remotes/mf-shop/..%2f..%2fsecret.txt',
+      '/..%2fsecret.txt',
+    ]) {
       const response = await app.inject({ url });
       expect(response.body).not.toContain('top secret');
     }
@@ -143,10 +202,13 @@ describe('cacheControlFor', () => {
     ['index.html', 'no-cache'],
     ['mf-manifest.json', 'no-cache'],
     ['remoteEntry.js', 'no-cache'],
-    ['logo.png', 'no-cache'],
+    ['logo.png', 'public, max-age=86400'],
     ['static/js/main.3f2a1b9c.js', 'public, max-age=31536000, immutable'],
     ['static/css/async/12.deadbeef.css', 'public, max-age=31536000, immutable'],
     ['static/js/main.3f2a1b9c.js.map', 'public, max-age=31536000, immutable'],
+    ['static/js/main.3f2a1b9c.js.br', 'public, max-age=31536000, immutable'],
+    ['remoteEntry.js.br', 'no-cache'],
+    ['mf-manifest.json.gz', 'no-cache'],
   ])('%s → %s', (file, expected) => {
     expect(cacheControlFor(file)).toBe(expected);
   });

@@ -8,6 +8,8 @@ export interface MainMenuProps {
   entries: readonly RouteDef[];
   /** The current route path; its tab is highlighted and scrolled into view. */
   pathname: string;
+  /** The pointer is over, a finger on, or the focus on an entry: its page is likely next. */
+  onIntent?: (entry: RouteDef) => void;
 }
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -17,7 +19,7 @@ const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion:
  * fit (touch, trackpad or mouse wheel), the current tab highlighted and scrolled into view, and a
  * swipe hint at the right edge until the end is within 20 px.
  */
-export function MainMenu({ entries, pathname }: MainMenuProps) {
+export function MainMenu({ entries, pathname, onIntent }: MainMenuProps) {
   const navRef = useRef<HTMLElement>(null);
   const [atEnd, setAtEnd] = useState(true);
 
@@ -95,7 +97,13 @@ export function MainMenu({ entries, pathname }: MainMenuProps) {
                   _hover={{ bg: current ? 'brand.subtle' : 'bg.muted', textDecoration: 'none' }}
                   focusRingOffset="-2px"
                 >
-                  <NavLink to={entry.path} aria-current={current ? 'page' : undefined}>
+                  <NavLink
+                    to={entry.path}
+                    aria-current={current ? 'page' : undefined}
+                    onPointerEnter={() => onIntent?.(entry)}
+                    onTouchStart={() => onIntent?.(entry)}
+                    onFocus={() => onIntent?.(entry)}
+                  >
                     {entry.menuLabel}
                   </NavLink>
                 </Link>

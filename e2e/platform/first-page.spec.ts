@@ -1,0 +1,146 @@
+// What a first visit costs on the wire (the budget of docs/architecture.md, "First page"): the
+// bytes are stable, so they are guarded here; the throttled times are measured by `npm run size`.
+import { expect, test, type Page } from '@playwright/test';
+import { BOOT_DATA_ID, type BootData } from '@portal/contracts';
+import { seeded } from '../support/accounts';
+import { e2eEnv } from '../support/env';
+import { loginAs } from '../support/session';
+
+const JS_BUDGET = 200_000;
+const REPEAT_BUDGET = 15_000;
+
+interface Seen {
+  url: string;
+  bytes: number;
+  mime: string;
+  encoding: string;
+  done: boolean;
+  fromCache: boolean;
+}
+
+/** Every request of the page with its bytes on the wire (DevTools protocol, compressed sizes). */
+async function recordWire(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const seen = new Map<string, Seen>();
+  cdp.on('Network.requestWillBeSent', (e) =>
+    seen.set(e.requestId, { url: e.request.url, bytes: 0, mime: '', encoding: '', done: false, fromCache: false }),
+  );
+  cdp.on('Network.responseReceived', (e) => {
+    const r = seen.get(e.requestId);
+    if (!r) return;
+    r.mime = e.response.mimeType;
+    r.encoding = String(e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? '');
+  });
+  cdp.on('Network.requestServedFromCache', (e) => {
+    const r = seen.get(e.requestId);
+    if (r) r.fromCache = true;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = seen.get(e.requestId);
+    if (r) Object.assign(r, { bytes: e.encodedDataLength, done: true });
+  });
+  cdp.on('Network.loadingFailed', (e) => {
+    const r = seen.get(e.requestId);
+    if (r) r.done = true;
+  });
+  return {
+    all: () => [...seen.values()],
+    /** Nothing in flight for a second. */
+    idle: async () => {
+      let quietSince = Date.now();
+      await expect
+        .poll(
+          () => {
+            if ([...seen.values()].some((r) => !r.done)) quietSince = Date.now();
+            return Date.now() - quietSince >= 1000;
+          },
+          { timeout: 20_000, intervals: [100] },
+        )
+        .toBe(true);
+    },
+  };
+}
+
+const isScript = (r: Seen) => /javascript/.test(r.mime);
+const isAdmin = (r: Seen) => r.url.startsWith(e2eEnv.adminHostUrl) || /mf[-_]admin/.test(r.url);
+const total = (list: Seen[]) => list.reduce((sum, r) => sum + r.bytes, 0);
+
+for (const { path, usable } of [
+  { path: '/#/login', usable: (page: Page) => page.locator('input[type="password"]') },
+  { path: '/', usable: (page: Page) => page.getByTestId('start-using-card') },
+]) {
+  test(`a visitor's first visit of ${path} stays within the wire budget, compressed, with nothing of other remotes`, async ({
+    page,
+  }) => {
+    const wire = await recordWire(page);
+    await page.goto(path);
+    await expect(usable(page).first()).toBeVisible();
+    await wire.idle();
+    const requests = wire.all();
+    const scripts = requests.filter(isScript);
+    expect(scripts.length).toBeGreaterThan(5);
+    // Every script comes compressed (the build's brotli copies).
+    expect(scripts.filter((r) => r.encoding !== 'br').map((r) => r.url)).toEqual([]);
+    expect(total(scripts), 'JavaScript bytes on the wire').toBeLessThanOrEqual(JS_BUDGET);
+    expect(requests.filter(isAdmin).map((r) => r.url)).toEqual([]);
+    // Only the route's own remote (mf-user) is fetched; the tutorials live on another origin.
+    expect(requests.filter((r) => /mf-shop|mf-tutorials/.test(r.url) || r.url.startsWith(e2eEnv.remoteHostUrl))).toEqual(
+      [],
+    );
+    // Preloads are reused: no address goes to the server twice.
+    const urls = requests.filter((r) => !r.fromCache).map((r) => r.url);
+    expect(urls.filter((url, i) => urls.indexOf(url) !== i)).toEqual([]);
+
+    // A repeat visit: hashed files from the cache, the page, manifest and entry revalidated.
+    const again = await page.context().newPage();
+    const repeat = await recordWire(again);
+    await again.goto(path);
+    await expect(usable(again).first()).toBeVisible();
+    await repeat.idle();
+    expect(total(repeat.all()), 'repeat-visit bytes').toBeLessThan(REPEAT_BUDGET);
+  });
+}
+
+test('the page carries its run-time config and preloads the route remote, and no script runs inline', async ({
+  page,
+}) => {
+  await page.goto('/#/login');
+  const text = await page.locator(`script#${BOOT_DATA_ID}`).textContent();
+  const boot = JSON.parse(text ?? '') as BootData;
+  expect(boot.preload.mf_admin).toBeUndefined();
+  expect(boot.routes['/login']).toEqual(['mf_user', 'login']);
+  const preloaded = await page.locator('link[rel="preload"]').evaluateAll((links) =>
+    links.map((l) => (l as HTMLLinkElement).href),
+  );
+  expect(preloaded).toContain(new URL(boot.preload.mf_user!.manifest, e2eEnv.baseUrl).href);
+  expect(preloaded).toContain(new URL(boot.preload.mf_user!.pages!.login![0]!, e2eEnv.baseUrl).href);
+  const csp = (await page.request.get('/')).headers()['content-security-policy'] ?? '';
+  const scriptSrc = /script-src([^;]*)/.exec(csp)?.[1] ?? '';
+  expect(scriptSrc).toContain("'self'");
+  expect(scriptSrc).not.toContain('unsafe-inline');
+});
+
+for (const who of ['a normal user', 'a visitor'] as const) {
+  test(`${who} never fetches anything of mf-admin, even pointing at every menu entry`, async ({ page }) => {
+    if (who === 'a normal user') await loginAs(page, seeded.normal.email, seeded.normal.password);
+    const wire = await recordWire(page);
+    await page.goto('/#/');
+    await expect(page.getByTestId('start-using-card')).toBeVisible();
+    for (const entry of await page.getByRole('navigation', { name: '主菜单' }).getByRole('link').all()) {
+      await entry.hover();
+    }
+    await wire.idle();
+    expect(wire.all().filter(isAdmin).map((r) => r.url)).toEqual([]);
+  });
+}
+
+test('pointing at a menu entry fetches its remote before the click', async ({ page }) => {
+  const wire = await recordWire(page);
+  await page.goto('/#/');
+  await expect(page.getByTestId('start-using-card')).toBeVisible();
+  await wire.idle();
+  expect(wire.all().some((r) => r.url.includes('/remotes/mf-shop/'))).toBe(false);
+  await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '商店' }).hover();
+  await expect.poll(() => wire.all().some((r) => r.url.includes('/remotes/mf-shop/remoteEntry.js'))).toBe(true);
+});
