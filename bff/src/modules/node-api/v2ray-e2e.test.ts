@@ -165,6 +165,7 @@ describe.skipIf(!available)('v2ray end to end (node API → v2ray node ← v2ray
     expect(aliceAgain).toContain(PAGE);
     expect(bobOld).not.toContain(PAGE);
     expect(carolOut).not.toContain(PAGE);
-    expect(Date.now() - started).toBeLessThan(15_000);
-  });
+    // A guard against a hang, not a speed target (a loaded two-core machine took 26 s).
+    expect(Date.now() - started).toBeLessThan(90_000);
+  }, 120_000);
 });
