@@ -124,7 +124,8 @@ test('notices and the announcement stay text in the header, the bell and the dia
   await page.goto('/#/');
 
   const dialog = page.getByRole('dialog', { name: frameMessages.announcement.title });
-  await expect(dialog.getByTestId('announcement-title')).toHaveText(announcement.notice_title);
+  // It opens once host/get has answered and its own chunk has loaded.
+  await expect(dialog.getByTestId('announcement-title')).toHaveText(announcement.notice_title, { timeout: 30_000 });
   await expect(dialog.getByTestId('announcement-content')).toHaveText(announcement.notice_content);
   await expectNothingRan(page);
   await dialog.getByRole('button', { name: frameMessages.announcement.close }).click();
