@@ -65,4 +65,5 @@ export const entriesResource: ResourceDefinition<AdminEntry, EntryUpdate> = {
   },
   copy: true,
   remove: outcome({ call: deleteEntry, success: m.success.deleted, failure: m.failure.delete }),
+  bulkDelete: true,
 };

@@ -152,6 +152,7 @@ export const linesResource: ResourceDefinition<AdminLine, LineUpdate, LineLookup
   },
   copy: true,
   remove: outcome({ call: deleteLine, success: m.success.deleted, failure: m.failure.delete }),
+  bulkDelete: true,
   rowActions: [
     {
       key: 'copy-log',
