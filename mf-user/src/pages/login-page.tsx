@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Button, HStack, Link, Stack } from '@chakra-ui/react';
 import { Codes, cookieNames, messages, redirectMs, toastMs, userMessages } from '@portal/contracts';
@@ -29,6 +29,15 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
   const [loading, setLoading] = useState(false);
+  // Whether the login page is still shown: a user who went elsewhere while the login was being
+  // completed stays where they went instead of being sent home.
+  const onPage = useRef(true);
+  useEffect(() => {
+    onPage.current = true;
+    return () => {
+      onPage.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
@@ -62,7 +71,7 @@ export default function LoginPage() {
     if (result.code === Codes.OK) {
       await localRecords.addLogin();
       await refresh();
-      navigate('/');
+      if (onPage.current) navigate('/');
       return;
     }
     setLoading(false);

@@ -1,6 +1,7 @@
 import { agentTypes, serverTypes, type AdminAgent, type AgentSaved, type AgentUpdate } from '@portal/contracts';
 import { adminMessages as m } from '@portal/contracts/admin-messages';
 import { AgentUpdate as AgentUpdateSchema } from '@portal/contracts/schemas';
+import type { CallResult } from '@portal/platform';
 import { lazyDialog } from '@portal/ui';
 import { column, flagColumn, keyColumn, keyNumberColumn } from '../../engine/columns';
 import { choices, fieldList, optional } from '../../engine/fields';
@@ -17,6 +18,12 @@ import { agentLabels as t } from './labels';
 import { agentPorts, agentToForm, newAgent, typePreset } from './lib/agent-rules';
 
 const SecretOnceDialog = lazyDialog(() => import('./components/secret-once-dialog'));
+
+/** A row's call with the node's id. */
+const byNodeId =
+  <D,>(call: (id: string) => Promise<CallResult<D>>) =>
+  (row: AdminAgent) =>
+    call(row._id);
 
 /** After a save or a rotation: the node API secret, when one was just issued, shown once. */
 function showSecret({ agent, secret }: AgentSaved, ctx: ActionContext) {
@@ -87,18 +94,14 @@ export const agentsResource: ResourceDefinition<AdminAgent, AgentUpdate> = {
       key: 'upgrade',
       label: t.upgrade,
       confirm: (row) => t.confirmUpgrade(row.name),
-      ...outcome({
-        call: (row: AdminAgent) => upgradeAgent(row._id),
-        success: m.success.upgraded,
-        failure: m.failure.upgrade,
-      }),
+      ...outcome({ call: byNodeId(upgradeAgent), success: m.success.upgraded, failure: m.failure.upgrade }),
     },
     {
       key: 'rotate',
       label: t.rotateSecret,
       confirm: (row) => t.confirmRotate(row.name),
       ...outcome({
-        call: (row: AdminAgent) => rotateAgentSecret(row._id),
+        call: byNodeId(rotateAgentSecret),
         success: m.success.updated,
         failure: m.failure.lineSave,
         after: showSecret,

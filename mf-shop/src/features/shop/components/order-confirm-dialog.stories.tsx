@@ -125,7 +125,7 @@ export const CouponCancelFails: Story = {
 export const WalletPartial: Story = {
   parameters: { msw: [payModesOn(), apiHandler('wallet/mywallet', wallet(12.5))] },
   play: async () => {
-    await expect(await figure('confirm-wallet-spend')).toHaveTextContent('-¥12.50');
+    await waitFor(async () => expect(await figure('confirm-wallet-spend')).toHaveTextContent('-¥12.50'));
     await expect(await figure('confirm-to-pay')).toHaveTextContent('¥17.50');
     await expect(page().queryByTestId('confirm-one-yuan-rule')).toBeNull();
   },
