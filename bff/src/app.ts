@@ -25,6 +25,7 @@ import shopModule from './modules/shop/index.js';
 import signUseModule from './modules/sign-use/index.js';
 import trafficModule from './modules/traffic/index.js';
 import usageModule from './modules/usage/index.js';
+import usersAdminModule from './modules/users-admin/index.js';
 import walletModule from './modules/wallet/index.js';
 import authPlugin from './plugins/app/auth.js';
 import configPlugin from './plugins/app/config.js';
@@ -122,6 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(shopModule);
   // After the shop: a permission that products grant is neither renamed nor deleted.
   await app.register(networkAdminModule);
+  await app.register(usersAdminModule);
   await app.register(ordersModule);
   // Last: start-up data goes through the services above.
   await app.register(seedModule);

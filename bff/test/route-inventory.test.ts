@@ -83,6 +83,9 @@ interface Targets {
  * payload before the access check, so only a valid one proves the guard (and that nothing is
  * written). A new admin or yunying route fails the test below until it has one here.
  */
+/** The user the /api/admin/users calls aim at (with a live session, which a refused call must keep). */
+let inventoryUser: { id: string; email: string };
+
 const SAMPLE_PAYLOADS: Record<string, (t: Targets) => unknown> = {
   '/api/admin/config/get': () => ({}),
   '/api/admin/config/set_config': () => ({ notice_title: '被拒绝的修改', notice_show: true }),
@@ -121,6 +124,32 @@ const SAMPLE_PAYLOADS: Record<string, (t: Targets) => unknown> = {
   '/api/admin/errors/list': () => ({ num: 7 }),
   '/api/admin/errors/clear': () => ({}),
   '/api/admin/audit/list': () => ({}),
+  '/api/admin/users/userlist': () => ({ number: 100, filterStr: '' }),
+  '/api/admin/users/user': () => ({ uid: inventoryUser.id }),
+  '/api/admin/users/get_user_channel': () => ({ user_id: inventoryUser.id }),
+  '/api/admin/users/update_channel': () => ({
+    user_id: inventoryUser.id,
+    code: 'INVENTORY',
+    name: '被拒绝',
+    rewardRate: 0.5,
+    comsumerDuration: 1,
+  }),
+  '/api/admin/users/update_user': () => ({
+    _id: inventoryUser.id,
+    disable: true,
+    scale: 2,
+    paidUser: true,
+    is_agency: true,
+    traffic: 1024 ** 4,
+    vipExpireTime: '2099-01-01T00:00:00.000Z',
+    specialDailyUnlimitTraffic: true,
+    dailyUnlimitTraffic: 1000,
+    normalPermission: false,
+    canChangePassword: false,
+    canChangeDescribeKey: false,
+    forceReward: true,
+  }),
+  '/api/admin/users/change_password': () => ({ email: inventoryUser.email, password: 'taken-over-password' }),
 };
 
 describe('back-office routes (QUALITY 6)', () => {
@@ -186,6 +215,7 @@ describe('back-office routes (QUALITY 6)', () => {
       await app.database.query('UPDATE lines SET hot = 1234');
       await app.database.query('UPDATE agents SET update_config_times = 3');
       await app.database.query(`INSERT INTO error_log (id, name, msg) VALUES ('inventory-error', 'Error', 'kept')`);
+      inventoryUser = await signedInUser(app, { email: 'inventory-user@example.com' });
       targets = { permission, agent, entry, line, combo };
       for (const type of ['normal', 'channel'] as const) {
         const user = await signedInUser(app, { type });

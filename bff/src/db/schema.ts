@@ -72,6 +72,21 @@ export const users = pgTable(
     lastActiveAt: instant('last_active_at'),
     /** Service-time-zone day that `dailyTimePackageUsage` counts; another day means it restarts at 0. */
     timePackageDay: date('time_package_day', { mode: 'string' }),
+    /**
+     * Operator flags of the back office's user dialog (spec-2 user (admin)). `scale`,
+     * `normalPermission` and `forceReward` are stored and edited; usage charging, line selection and
+     * the invite rebate do not read them yet. The user's traffic scale:
+     */
+    scale: doublePrecision('scale').notNull().default(1),
+    /** May use lines that require no permission ("normal" lines). */
+    normalPermission: boolean('normal_permission').notNull().default(true),
+    /**
+     * The special speed limit (specialDailyUnlimitTraffic): `dailyLimit` was set by an operator and
+     * purchases leave it as it is.
+     */
+    specialDailyLimit: boolean('special_daily_limit').notNull().default(false),
+    /** Invite rebates for this user's invitees whatever the channel rules say (not read yet). */
+    forceReward: boolean('force_reward').notNull().default(false),
   },
   (t) => [
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
@@ -79,6 +94,7 @@ export const users = pgTable(
     check('users_wallet_address_type', sql`${t.walletAddressType} IN ('', 'USDT-ERC20', 'USDT-TRC20')`),
     check('users_traffic_non_negative', sql`${t.traffic} >= 0`),
     check('users_spend_traffic_non_negative', sql`${t.spendTraffic} >= 0`),
+    check('users_scale_positive', sql`${t.scale} > 0`),
   ],
 );
 

@@ -13,4 +13,5 @@ export type * from './api/sign-use.js';
 export type * from './api/agents.js';
 export type * from './api/shop.js';
 export type * from './api/admin.js';
+export type * from './api/users-admin.js';
 export * from './messages.js';

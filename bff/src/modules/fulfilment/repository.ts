@@ -35,11 +35,21 @@ export const fulfilmentRepository = {
       .for('update');
   },
 
-  /** paid_user, and the daily allowance of a time package (null: leave it). */
+  /**
+   * paid_user, and the daily allowance of a time package (null: leave it). An allowance an
+   * operator set (the special speed limit, users.special_daily_limit) is left as it is.
+   */
   async markPaidUser(tx: Db, userId: string, dailyLimitBytes: number | null): Promise<void> {
     await tx
       .update(users)
-      .set(dailyLimitBytes === null ? { paidUser: true } : { paidUser: true, dailyLimit: dailyLimitBytes })
+      .set(
+        dailyLimitBytes === null
+          ? { paidUser: true }
+          : {
+              paidUser: true,
+              dailyLimit: sql`CASE WHEN ${users.specialDailyLimit} THEN ${users.dailyLimit} ELSE ${dailyLimitBytes}::bigint END`,
+            },
+      )
       .where(eq(users.id, userId));
   },
 

@@ -24,6 +24,29 @@ export const trafficRepository = {
     return row?.vipExpireTime ?? undefined;
   },
 
+  /** Sets traffic and/or VIP expiry (an operator's change); the row is locked first to read what it replaces. */
+  async setBalances(
+    tx: Db,
+    userId: string,
+    target: { traffic?: number; vipExpireTime?: Date | null },
+  ): Promise<{ before: { traffic: number; vipExpireTime: Date | null }; traffic: number; spendTraffic: number } | undefined> {
+    const [before] = await tx
+      .select({ traffic: users.traffic, vipExpireTime: users.vipExpireTime })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (before === undefined) return undefined;
+    const [row] = await tx
+      .update(users)
+      .set({
+        ...(target.traffic === undefined ? {} : { traffic: target.traffic }),
+        ...(target.vipExpireTime === undefined ? {} : { vipExpireTime: target.vipExpireTime }),
+      })
+      .where(eq(users.id, userId))
+      .returning({ traffic: users.traffic, spendTraffic: users.spendTraffic });
+    return { before, traffic: row!.traffic, spendTraffic: row!.spendTraffic };
+  },
+
   async insertRecord(tx: Db, record: typeof trafficRecords.$inferInsert): Promise<void> {
     await tx.insert(trafficRecords).values(record);
   },

@@ -44,6 +44,31 @@ export function createTrafficService({ timeZone, now = () => new Date() }: { tim
       return totals;
     },
 
+    /**
+     * An operator sets the user's traffic (bytes) and/or VIP expiry to given values: one record of
+     * `type` with the signed traffic change, written beside the change. Returns what was replaced.
+     */
+    async setByOperator(
+      tx: Db,
+      change: { userId: string; traffic?: number; vipExpireTime?: Date | null; type: TrafficRecordType; desc: string },
+    ): Promise<{ trafficBefore: number; vipBefore: Date | null }> {
+      if (change.traffic !== undefined && (!Number.isSafeInteger(change.traffic) || change.traffic < 0)) {
+        throw new Error(`invalid traffic ${change.traffic}`);
+      }
+      const set = await repo.setBalances(tx, change.userId, change);
+      if (set === undefined) throw new DomainError(Codes.NOT_FOUND, '用户不存在');
+      await repo.insertRecord(tx, {
+        userId: change.userId,
+        type: change.type,
+        desc: change.desc,
+        trafficChange: set.traffic - set.before.traffic,
+        allTraffic: set.traffic,
+        allSpend: set.spendTraffic,
+        day: serviceDay(now(), timeZone),
+      });
+      return { trafficBefore: set.before.traffic, vipBefore: set.before.vipExpireTime };
+    },
+
     /** Adds VIP days from max(now, current expiry); returns the new expiry. */
     async extendVip(tx: Db, userId: string, days: number): Promise<Date> {
       if (!Number.isSafeInteger(days) || days < 0) throw new Error(`invalid VIP days ${days}`);

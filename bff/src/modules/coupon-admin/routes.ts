@@ -1,0 +1,40 @@
+import { DEFAULT_REQUEST_COUNT } from '@portal/contracts';
+import {
+  CouponDeleteRequest,
+  CouponRecordListRequest,
+  CouponRestoreRequest,
+  CouponUpdate,
+  EmptyRequest,
+} from '@portal/contracts/schemas';
+import type { FastifyInstance } from 'fastify';
+import { backOfficeRoute, OPERATIONS } from '../audit/index.js';
+import type { CouponAdminService } from './service.js';
+
+const BASE = '/api/yunying/coupon';
+
+/** The coupon and coupon-record calls of spec-2 §7, open to admin and yunying; writes audited. */
+export function couponAdminRoutes(fastify: FastifyInstance, service: CouponAdminService) {
+  backOfficeRoute(fastify, `${BASE}/coupon_list`, EmptyRequest, () => service.list(), OPERATIONS);
+  backOfficeRoute(fastify, `${BASE}/update_coupon`, CouponUpdate, (input, operator) => service.save(operator, input), OPERATIONS);
+  backOfficeRoute(
+    fastify,
+    `${BASE}/delete_coupon`,
+    CouponDeleteRequest,
+    ({ id_list }, operator) => service.remove(operator, id_list),
+    OPERATIONS,
+  );
+  backOfficeRoute(
+    fastify,
+    `${BASE}/coupon_record_list`,
+    CouponRecordListRequest,
+    ({ limit }) => service.records(limit ?? DEFAULT_REQUEST_COUNT.list),
+    OPERATIONS,
+  );
+  backOfficeRoute(
+    fastify,
+    `${BASE}/restore_record`,
+    CouponRestoreRequest,
+    ({ id }, operator) => service.restore(operator, id),
+    OPERATIONS,
+  );
+}
