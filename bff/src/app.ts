@@ -7,6 +7,7 @@ import { sendFailure } from './lib/http.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import accountsModule from './modules/accounts/index.js';
 import auditModule from './modules/audit/index.js';
+import couponAdminModule from './modules/coupon-admin/index.js';
 import couponsModule from './modules/coupons/index.js';
 import errorLogModule from './modules/error-log/index.js';
 import fulfilmentModule from './modules/fulfilment/index.js';
@@ -125,6 +126,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(networkAdminModule);
   await app.register(usersAdminModule);
   await app.register(ordersModule);
+  // Operations' coupons: restoring a use held by an order releases it as the orders do.
+  await app.register(couponAdminModule);
   // Last: start-up data goes through the services above.
   await app.register(seedModule);
 

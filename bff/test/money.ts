@@ -152,3 +152,17 @@ export async function expectMoneyInvariants(app: FastifyInstance): Promise<void>
   if (badOrders.length > 0)
     throw new Error(`orders hold what they should not: ${badOrders.map((o) => o.id).join(', ')}`);
 }
+
+/** The sandbox gateway's pay page approved, as a payer does: the notify path pays the trade. */
+export async function approveSandboxPayment(app: FastifyInstance, payurl: string): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/pay/sandbox/decide',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      ...Object.fromEntries(new URL(payurl).searchParams),
+      decision: 'approve',
+    }).toString(),
+  });
+  if (response.statusCode !== 200) throw new Error(`sandbox approval failed: ${response.statusCode}`);
+}

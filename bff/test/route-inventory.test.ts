@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_API_PREFIX } from '../src/modules/node-api/index.js';
 import { agentInput, entryInput, lineInput, signedInAdmin } from './admin.js';
 import { call, signedInUser } from './api.js';
+import { randomHex } from '../src/lib/random.js';
 import { buildTestApp } from './build-test-app.js';
 
 /**
@@ -76,6 +77,9 @@ interface Targets {
   entry: AdminEntry;
   line: AdminLine;
   combo: Combo;
+  /** A trial coupon and one use of it (the coupon screens). */
+  coupon: { id: string; code: string };
+  couponUse: string;
 }
 
 /**
@@ -124,6 +128,26 @@ const SAMPLE_PAYLOADS: Record<string, (t: Targets) => unknown> = {
   '/api/admin/errors/list': () => ({ num: 7 }),
   '/api/admin/errors/clear': () => ({}),
   '/api/admin/audit/list': () => ({}),
+  '/api/yunying/coupon/coupon_list': () => ({}),
+  '/api/yunying/coupon/update_coupon': (t) => ({
+    _id: t.coupon.id,
+    name: '被拒绝',
+    type: 'freeUse',
+    code: t.coupon.code,
+    taobao: false,
+    traffic: 1024 ** 4,
+    traffixHaveLimitTime: false,
+    traffixLimitTime: 0,
+    vipDay: 0,
+    forMoney: 0,
+    discount: 1,
+    useNumPerUser: 1,
+    NumberOfAuthorizations: 1000,
+    expireTime: null,
+  }),
+  '/api/yunying/coupon/delete_coupon': (t) => ({ id_list: [t.coupon.id] }),
+  '/api/yunying/coupon/coupon_record_list': () => ({ limit: 100 }),
+  '/api/yunying/coupon/restore_record': (t) => ({ id: t.couponUse }),
   '/api/admin/users/userlist': () => ({ number: 100, filterStr: '' }),
   '/api/admin/users/user': () => ({ uid: inventoryUser.id }),
   '/api/admin/users/get_user_channel': () => ({ user_id: inventoryUser.id }),
@@ -216,7 +240,20 @@ describe('back-office routes (QUALITY 6)', () => {
       await app.database.query('UPDATE agents SET update_config_times = 3');
       await app.database.query(`INSERT INTO error_log (id, name, msg) VALUES ('inventory-error', 'Error', 'kept')`);
       inventoryUser = await signedInUser(app, { email: 'inventory-user@example.com' });
-      targets = { permission, agent, entry, line, combo };
+      const couponCode = `INV${randomHex(4).toUpperCase()}`;
+      const coupon = await app.coupons.create({
+        name: '清单券',
+        type: 'freeUse',
+        code: couponCode,
+        traffic: 1024,
+        numberOfAuthorizations: 10,
+      });
+      const holder = await signedInUser(app);
+      await call(app, '/api/coupon/redeem_coupon', { code: couponCode }, { cookie: holder.cookie });
+      const [couponUse] = await app.database.query<{ id: string }>('SELECT id FROM coupon_uses WHERE coupon_id = $1', [
+        coupon.id,
+      ]);
+      targets = { permission, agent, entry, line, combo, coupon: { id: coupon.id, code: couponCode }, couponUse: couponUse!.id };
       for (const type of ['normal', 'channel'] as const) {
         const user = await signedInUser(app, { type });
         callers.push({ who: type, cookie: user.cookie, code: Codes.FORBIDDEN });

@@ -84,6 +84,8 @@ export const trafficRecordTypes = [
   'tiyan_expire',
   'agency_spend',
   'agency_allocate',
+  /** An operator restored a trial coupon's use: what it granted is taken back. */
+  'coupon_restore',
   /** An operator changed the user's traffic or VIP time in the back office. */
   'admin_adjust',
 ] as const;

@@ -13,5 +13,6 @@ export type * from './api/sign-use.js';
 export type * from './api/agents.js';
 export type * from './api/shop.js';
 export type * from './api/admin.js';
+export type * from './api/coupons-admin.js';
 export type * from './api/users-admin.js';
 export * from './messages.js';

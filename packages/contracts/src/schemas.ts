@@ -5,4 +5,5 @@ export * from './api/notices.js';
 export * from './api/coupons.js';
 export * from './api/shop.js';
 export * from './api/admin.js';
+export * from './api/coupons-admin.js';
 export * from './api/users-admin.js';

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containsPattern } from '../../lib/like-pattern.js';
 import { auditLog, type AuditRow } from '../../db/schema.js';
 
 export interface AuditFilter {
@@ -11,9 +12,6 @@ export interface AuditFilter {
   limit: number;
 }
 
-/** `%` and `_` typed by the operator are letters, not wildcards. */
-const likePart = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export function createAuditRepository(db: Db) {
   return {
     async insert(row: typeof auditLog.$inferInsert): Promise<void> {
@@ -23,7 +21,7 @@ export function createAuditRepository(db: Db) {
     async list(filter: AuditFilter): Promise<AuditRow[]> {
       const conditions: SQL[] = [];
       if (filter.operator !== undefined && filter.operator !== '') {
-        conditions.push(ilike(auditLog.operatorEmail, likePart(filter.operator)));
+        conditions.push(ilike(auditLog.operatorEmail, containsPattern(filter.operator)));
       }
       if (filter.recordType !== undefined && filter.recordType !== '')
         conditions.push(eq(auditLog.recordType, filter.recordType));

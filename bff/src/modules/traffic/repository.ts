@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { trafficGrants, trafficRecords, users } from '../../db/schema.js';
 
@@ -53,5 +53,43 @@ export const trafficRepository = {
 
   async insertGrant(tx: Db, grant: typeof trafficGrants.$inferInsert): Promise<void> {
     await tx.insert(trafficGrants).values(grant);
+  },
+
+  /** Locks the user's row; their traffic and spendTraffic. */
+  async lockTotals(tx: Db, userId: string): Promise<{ traffic: number; spendTraffic: number } | undefined> {
+    const [row] = await tx
+      .select({ traffic: users.traffic, spendTraffic: users.spendTraffic })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    return row;
+  },
+
+  /** Moves a future VIP expiry `days` earlier, never before now; a past or missing one stays. */
+  async shortenVip(tx: Db, userId: string, days: number): Promise<void> {
+    await tx
+      .update(users)
+      .set({
+        vipExpireTime: sql`CASE WHEN ${users.vipExpireTime} > now()
+          THEN greatest(now(), ${users.vipExpireTime} - make_interval(days => ${days}::int))
+          ELSE ${users.vipExpireTime} END`,
+      })
+      .where(eq(users.id, userId));
+  },
+
+  /** Marks a grant's expiry applied; whether one was still open (an open grant's traffic is still the user's). */
+  async settleGrant(tx: Db, source: string, sourceId: string): Promise<'open' | 'settled' | 'none'> {
+    const open = await tx
+      .update(trafficGrants)
+      .set({ settledAt: sql`now()` })
+      .where(and(eq(trafficGrants.source, source), eq(trafficGrants.sourceId, sourceId), isNull(trafficGrants.settledAt)))
+      .returning({ id: trafficGrants.id });
+    if (open.length > 0) return 'open';
+    const [any] = await tx
+      .select({ id: trafficGrants.id })
+      .from(trafficGrants)
+      .where(and(eq(trafficGrants.source, source), eq(trafficGrants.sourceId, sourceId)))
+      .limit(1);
+    return any === undefined ? 'none' : 'settled';
   },
 };

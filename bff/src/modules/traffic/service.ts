@@ -69,6 +69,40 @@ export function createTrafficService({ timeZone, now = () => new Date() }: { tim
       return { trafficBefore: set.before.traffic, vipBefore: set.before.vipExpireTime };
     },
 
+    /**
+     * Takes back up to `bytes` of what the user has left (traffic - spendTraffic), never below
+     * zero, with its record (the negative change actually made). Returns the bytes taken.
+     */
+    async takeBack(tx: Db, debit: Omit<Credit, 'grant'>): Promise<number> {
+      if (!Number.isSafeInteger(debit.bytes) || debit.bytes < 0) throw new Error(`invalid traffic debit ${debit.bytes}`);
+      const held = await repo.lockTotals(tx, debit.userId);
+      if (held === undefined) throw new DomainError(Codes.NOT_FOUND, '用户不存在');
+      const taken = Math.min(debit.bytes, Math.max(0, held.traffic - held.spendTraffic));
+      const totals = (await repo.addTraffic(tx, debit.userId, -taken))!;
+      await repo.insertRecord(tx, {
+        userId: debit.userId,
+        type: debit.type,
+        desc: debit.desc,
+        trafficChange: -taken,
+        allTraffic: totals.traffic,
+        allSpend: totals.spendTraffic,
+        day: debit.day ?? serviceDay(now(), timeZone),
+      });
+      return taken;
+    },
+
+    /** Takes back VIP days added earlier: a future expiry moves `days` earlier, never before now. */
+    async shortenVip(tx: Db, userId: string, days: number): Promise<void> {
+      if (!Number.isSafeInteger(days) || days < 0) throw new Error(`invalid VIP days ${days}`);
+      await repo.shortenVip(tx, userId, days);
+    },
+
+    /**
+     * Closes the time-limited grant a record made (e.g. a coupon use): 'open' when its traffic was
+     * still the user's, 'settled' when it had lapsed already, 'none' when there was none.
+     */
+    settleGrant: (tx: Db, source: string, sourceId: string) => repo.settleGrant(tx, source, sourceId),
+
     /** Adds VIP days from max(now, current expiry); returns the new expiry. */
     async extendVip(tx: Db, userId: string, days: number): Promise<Date> {
       if (!Number.isSafeInteger(days) || days < 0) throw new Error(`invalid VIP days ${days}`);
