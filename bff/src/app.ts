@@ -25,6 +25,8 @@ import settingsModule from './modules/settings/index.js';
 import shopModule from './modules/shop/index.js';
 import signUseModule from './modules/sign-use/index.js';
 import trafficModule from './modules/traffic/index.js';
+import { trafficAdmin as trafficAdminModule } from './modules/traffic/admin.js';
+import tradesAdminModule from './modules/trades-admin/index.js';
 import usageModule from './modules/usage/index.js';
 import usersAdminModule from './modules/users-admin/index.js';
 import walletModule from './modules/wallet/index.js';
@@ -128,6 +130,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(ordersModule);
   // Operations' coupons: restoring a use held by an order releases it as the orders do.
   await app.register(couponAdminModule);
+  // Read-only back-office views of the trades, orders and traffic ledger written above.
+  await app.register(tradesAdminModule);
+  await app.register(trafficAdminModule);
   // Last: start-up data goes through the services above.
   await app.register(seedModule);
 

@@ -15,4 +15,5 @@ export type * from './api/shop.js';
 export type * from './api/admin.js';
 export type * from './api/coupons-admin.js';
 export type * from './api/users-admin.js';
+export type * from './api/trades-admin.js';
 export * from './messages.js';

@@ -7,3 +7,4 @@ export * from './api/shop.js';
 export * from './api/admin.js';
 export * from './api/coupons-admin.js';
 export * from './api/users-admin.js';
+export * from './api/trades-admin.js';
