@@ -24,6 +24,7 @@ import seedModule from './modules/seed/index.js';
 import settingsModule from './modules/settings/index.js';
 import shopModule from './modules/shop/index.js';
 import signUseModule from './modules/sign-use/index.js';
+import statisticsModule from './modules/statistics/index.js';
 import trafficModule from './modules/traffic/index.js';
 import { trafficAdmin as trafficAdminModule } from './modules/traffic/admin.js';
 import tradesAdminModule from './modules/trades-admin/index.js';
@@ -133,6 +134,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Read-only back-office views of the trades, orders and traffic ledger written above.
   await app.register(tradesAdminModule);
   await app.register(trafficAdminModule);
+  // The back office's statistics read what the modules above record.
+  await app.register(statisticsModule);
   // Last: start-up data goes through the services above.
   await app.register(seedModule);
 

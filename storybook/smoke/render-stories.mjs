@@ -1,7 +1,8 @@
 // Renders every story of the static build (storybook-static) in Debian's Chromium, with its
 // play function, and fails on a render error, a failed play function, an uncaught page
 // error, or a missing expected text. Screenshots go to test-results/stories/.
-// Run `npm run build` first.
+// Run `npm run build` first. An argument renders only the stories whose id contains it
+// (`npm run smoke -w @portal/storybook -- statisticspage`).
 import { createServer } from 'node:http';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -83,7 +84,10 @@ function recordStoryEvents() {
 }
 
 const index = JSON.parse(await readFile(path.join(staticDir, 'index.json'), 'utf8'));
-const stories = Object.values(index.entries).filter((entry) => entry.type === 'story');
+const only = process.argv[2]?.toLowerCase();
+const stories = Object.values(index.entries).filter(
+  (entry) => entry.type === 'story' && (only === undefined || entry.id.includes(only)),
+);
 await mkdir(shotDir, { recursive: true });
 
 const server = await serveStatic();

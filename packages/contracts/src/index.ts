@@ -16,4 +16,5 @@ export type * from './api/admin.js';
 export type * from './api/coupons-admin.js';
 export type * from './api/users-admin.js';
 export type * from './api/trades-admin.js';
+export type * from './api/statistics.js';
 export * from './messages.js';

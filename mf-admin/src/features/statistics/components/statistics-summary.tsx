@@ -1,0 +1,37 @@
+import { lazy, Suspense } from 'react';
+import { Box, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { BasicStatistics, DailyStatistics } from '@portal/contracts';
+import { bytesToTB } from '@portal/platform';
+import { statisticsLabels as t } from '../lib/labels';
+
+const StatisticsCharts = lazy(() => import('./statistics-charts'));
+
+export type StatisticsTotals = Pick<BasicStatistics, 'totalRemainingTraffic' | 'activeVipCount'>;
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Box borderWidth="1px" borderRadius="l2" bg="bg" p="3">
+      <Text fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontSize="2xl" fontWeight="semibold" data-testid={testId}>
+        {value}
+      </Text>
+    </Box>
+  );
+}
+
+/** Above the daily table: the totals (remaining traffic in TB, active VIP users) and the charts. */
+export function StatisticsSummary({ rows, totals }: { rows: readonly DailyStatistics[]; totals: StatisticsTotals }) {
+  return (
+    <Stack gap="3">
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+        <Figure label={t.remaining} value={`${bytesToTB(totals.totalRemainingTraffic)} TB`} testId="stat-remaining" />
+        <Figure label={t.activeVip} value={String(totals.activeVipCount)} testId="stat-active-vip" />
+      </SimpleGrid>
+      <Suspense fallback={<Skeleton h="280px" borderRadius="l2" aria-label={t.chartsLoading} />}>
+        <StatisticsCharts rows={rows} />
+      </Suspense>
+    </Stack>
+  );
+}
