@@ -82,14 +82,14 @@ interface Targets {
   couponUse: string;
 }
 
+/** The user the /api/admin/users calls aim at (with a live session, which a refused call must keep). */
+let inventoryUser: { id: string; email: string };
+
 /**
  * A valid payload for every back-office route, aimed at real records: the envelope validates the
  * payload before the access check, so only a valid one proves the guard (and that nothing is
  * written). A new admin or yunying route fails the test below until it has one here.
  */
-/** The user the /api/admin/users calls aim at (with a live session, which a refused call must keep). */
-let inventoryUser: { id: string; email: string };
-
 const SAMPLE_PAYLOADS: Record<string, (t: Targets) => unknown> = {
   '/api/admin/config/get': () => ({}),
   '/api/admin/config/set_config': () => ({ notice_title: '被拒绝的修改', notice_show: true }),

@@ -42,6 +42,7 @@ const screens: Record<string, ComponentType> = {
   admin_combos: screen('admin_combos', () => import('./pages/combos-page')),
   admin_error: screen('admin_error', () => import('./pages/errors-page')),
   admin_audit: screen('admin_audit', () => import('./pages/audit-page')),
+  admin_userlist: screen('admin_userlist', () => import('./pages/userlist-page')),
 };
 
 const pages = definePages('mf_admin', screens, process.env.PORTAL_BUILD_LABEL);

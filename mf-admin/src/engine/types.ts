@@ -137,6 +137,8 @@ export interface FormDef<R, F, L = Lookups> {
   refine?: (values: F, lookups: L) => Partial<Record<keyof F & string, string>>;
   /** The update call (its payload is `fromForm`'s, or the values). */
   save: Outcome<never, L>;
+  /** `false`: records are only edited here, never added (no 新增). */
+  create?: false;
 }
 
 export interface ResourceDefinition<R extends { _id: string }, F = never, L extends Lookups = Lookups> {

@@ -17,6 +17,8 @@ export interface ResourceFormDialogProps<R, F, L> {
   testId: string;
   ctx: ActionContext<L>;
   onClose: () => void;
+  /** Instead of 编辑 + noun (a dialog of a row action: 修改密码). */
+  title?: string;
 }
 
 /**
@@ -31,6 +33,7 @@ export default function ResourceFormDialog<R, F, L>({
   testId,
   ctx,
   onClose,
+  title,
 }: ResourceFormDialogProps<R, F, L>) {
   const [initial] = useState(() => formStart(def, mode, record, ctx.lookups));
   const { form, fields, onFieldChange } = useSchemaForm({ ...def, initial, lookups: ctx.lookups });
@@ -42,7 +45,7 @@ export default function ResourceFormDialog<R, F, L>({
 
   return (
     <AdminDialog
-      title={`${t.dialogTitle[mode]}${noun}`}
+      title={title ?? `${t.dialogTitle[mode]}${noun}`}
       testId={`${testId}-dialog`}
       size="lg"
       busy={busy}

@@ -196,7 +196,7 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
 
   const toolbar = (
     <>
-      {resource.form && (
+      {resource.form && resource.form.create !== false && (
         <Button size="sm" colorPalette="brand" onClick={() => openForm('create')} disabled={!ctx}>
           {t.add}
         </Button>

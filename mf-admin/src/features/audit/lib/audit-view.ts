@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditListRequest } from '@portal/contracts';
+import { dayRange } from '../../../engine/lib/day-range';
 
 export interface FieldChange {
   field: string;
@@ -26,14 +27,6 @@ export function changeLines(entry: Pick<AuditEntry, 'before' | 'after'>): string
   return auditChanges(entry).map(({ field, before, after }) => `${field}: ${shown(before)} → ${shown(after)}`);
 }
 
-/** Local midnight of a 'YYYY-MM-DD' day, as a timestamp (ms); undefined for anything else. */
-function dayStart(day: string | undefined): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
-  if (!match) return undefined;
-  const time = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).getTime();
-  return Number.isNaN(time) ? undefined : time;
-}
-
 /** How many entries one request asks for. */
 export const AUDIT_LIMIT = 500;
 
@@ -46,9 +39,5 @@ export function auditRequest(filters: Record<string, string>): AuditListRequest 
   const operator = filters.operator?.trim();
   if (operator) request.operator = operator;
   if (filters.recordType) request.recordType = filters.recordType;
-  const from = dayStart(filters.from);
-  const to = dayStart(filters.to);
-  if (from !== undefined) request.fromTimestamp = from;
-  if (to !== undefined) request.toTimestamp = to + 24 * 60 * 60 * 1000 - 1;
-  return request;
+  return { ...request, ...dayRange(filters.from, filters.to) };
 }

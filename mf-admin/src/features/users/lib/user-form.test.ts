@@ -1,0 +1,58 @@
+import { GiB, type AdminUser } from '@portal/contracts';
+import { describe, expect, it } from 'vitest';
+import { fromLocalInput, toLocalInput, userCount, userFromForm, userListRequest, userToForm } from './user-form';
+
+const user: AdminUser = {
+  _id: 'a'.repeat(24),
+  email: 'u@example.com',
+  type: 'normal',
+  disable: false,
+  scale: 1,
+  channel_code: '',
+  own_channel_code: null,
+  createTime: '2026-01-01T00:00:00.000Z',
+  paidUser: false,
+  is_agency: false,
+  wallet_money: 0,
+  spendTraffic: 0,
+  traffic: 1_234_567,
+  vipExpireTime: '2026-03-01T12:34:56.789Z',
+  lastActiveTime: null,
+  userkey: 'k'.repeat(32),
+  canChangeDescribeKey: true,
+  canChangePassword: true,
+  normalPermission: true,
+  specialDailyUnlimitTraffic: false,
+  dailyUnlimitTraffic: 50,
+  forceReward: false,
+};
+
+describe('user form', () => {
+  it('an untouched dialog sends the stored bytes and VIP time exactly', () => {
+    const payload = userFromForm(userToForm(user));
+    expect(payload.traffic).toBe(1_234_567);
+    expect(payload.vipExpireTime).toBe(user.vipExpireTime);
+    expect(payload).not.toHaveProperty('trafficG');
+  });
+
+  it('a changed GB figure is sent as bytes', () => {
+    expect(userFromForm({ ...userToForm(user), trafficG: 10 }).traffic).toBe(10 * GiB);
+    expect(userFromForm({ ...userToForm(user), trafficG: 0.5 }).traffic).toBe(GiB / 2);
+  });
+
+  it('builds the list call from the address: count (default 100), text, day range', () => {
+    expect(userListRequest({})).toEqual({ number: 100 });
+    expect(userCount('0')).toBe(100);
+    expect(userCount('abc')).toBe(100);
+    const request = userListRequest({ number: '20', filter: ' abc ', from: '2026-01-02', to: '2026-01-02' });
+    expect(request).toMatchObject({ number: 20, filterStr: 'abc' });
+    expect(request.toTimestamp! - request.fromTimestamp!).toBe(86_400_000 - 1);
+  });
+
+  it('reads and writes the datetime-local input in the browser time zone', () => {
+    expect(toLocalInput(null)).toBe('');
+    expect(fromLocalInput('')).toBeNull();
+    const local = toLocalInput('2026-03-01T12:34:00.000Z');
+    expect(fromLocalInput(local)).toBe('2026-03-01T12:34:00.000Z');
+  });
+});

@@ -1,0 +1,89 @@
+import {
+  DEFAULT_REQUEST_COUNT,
+  GiB,
+  type AdminChannel,
+  type AdminUser,
+  type ChannelUpdate,
+  type UserChannelAnswer,
+  type UserEditForm,
+  type UserListRequest,
+  type UserUpdate,
+} from '@portal/contracts';
+import { dayRange } from '../../../engine/lib/day-range';
+import { bytesToTrafficG } from '../../combos/lib/combo-form';
+
+/** The most users one list call asks for (UserListRequest). */
+const MAX_COUNT = 100_000;
+
+/** A count from the address: whole and within 1..100000, else the default 100 (spec-2 §9). */
+export function userCount(value: string | undefined): number {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n >= 1 && n <= MAX_COUNT ? n : DEFAULT_REQUEST_COUNT.list;
+}
+
+/** The list call from the screen's filters: count, free text and the creation dates. */
+export function userListRequest(filters: Record<string, string>): UserListRequest {
+  const text = filters.filter?.trim();
+  return {
+    number: userCount(filters.number),
+    ...(text ? { filterStr: text } : {}),
+    ...dayRange(filters.from, filters.to),
+  };
+}
+
+/** A user as the edit dialog starts: the call's fields plus the traffic in GB. */
+export function userToForm(user: AdminUser): UserEditForm {
+  return {
+    _id: user._id,
+    disable: user.disable,
+    scale: user.scale,
+    paidUser: user.paidUser,
+    is_agency: user.is_agency,
+    traffic: user.traffic,
+    trafficG: bytesToTrafficG(user.traffic),
+    vipExpireTime: user.vipExpireTime,
+    specialDailyUnlimitTraffic: user.specialDailyUnlimitTraffic,
+    dailyUnlimitTraffic: user.dailyUnlimitTraffic,
+    normalPermission: user.normalPermission,
+    canChangePassword: user.canChangePassword,
+    canChangeDescribeKey: user.canChangeDescribeKey,
+    forceReward: user.forceReward,
+  };
+}
+
+/**
+ * The call's payload: traffic in bytes. A GB figure left as it was shown sends the stored bytes,
+ * so saving without touching it never moves the user's traffic by a rounding.
+ */
+export function userFromForm({ trafficG, ...values }: UserEditForm): UserUpdate {
+  const traffic = trafficG === bytesToTrafficG(values.traffic) ? values.traffic : Math.round(trafficG * GiB);
+  return { ...values, traffic };
+}
+
+/** The channel dialog's values: the user's channel, or a new one from the settings' defaults. */
+export function channelToForm(userId: string, answer: UserChannelAnswer): ChannelUpdate {
+  const channel: Partial<AdminChannel> = answer.channel ?? {};
+  return {
+    user_id: userId,
+    code: channel.code ?? '',
+    name: channel.name ?? '',
+    rewardRate: channel.rewardRate ?? answer.defaults.rewardRate,
+    comsumerDuration: channel.comsumerDuration ?? answer.defaults.comsumerDuration,
+  };
+}
+
+/** `<input type="datetime-local">`'s value of an instant, in the browser's time zone. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The instant of a datetime-local value (browser's time zone); '' is none. */
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
