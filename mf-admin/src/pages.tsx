@@ -42,6 +42,8 @@ const screens: Record<string, ComponentType> = {
   admin_combos: screen('admin_combos', () => import('./pages/combos-page')),
   admin_error: screen('admin_error', () => import('./pages/errors-page')),
   admin_audit: screen('admin_audit', () => import('./pages/audit-page')),
+  admin_tradeList: screen('admin_tradeList', () => import('./pages/tradelist-page')),
+  all_traffic_records: screen('all_traffic_records', () => import('./pages/all-traffic-records-page')),
   admin_userlist: screen('admin_userlist', () => import('./pages/userlist-page')),
 };
 

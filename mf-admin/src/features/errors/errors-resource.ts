@@ -1,6 +1,7 @@
 import { DEFAULT_REQUEST_COUNT, type ErrorLogEntry } from '@portal/contracts';
 import { adminMessages as m } from '@portal/contracts/admin-messages';
 import { column, dateColumn, longTextColumn } from '../../engine/columns';
+import { wholeNumberIn } from '../../engine/lib/filter-number';
 import { outcome } from '../../engine/outcome';
 import type { ResourceDefinition } from '../../engine/types';
 import { clearErrors } from './api/clear-errors';
@@ -25,18 +26,12 @@ const MAX_DAYS = 3650;
 /** How long 清理失败 stays (spec-2 §8: 3 s). */
 const CLEAR_FAILED_MS = 3000;
 
-/** A day count from the address: whole and within 1..3650, else the default 7. */
-function days(value: string | undefined): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= MAX_DAYS ? n : DEFAULT_REQUEST_COUNT.errorsAndStats;
-}
-
 /** /admin_error (spec-2 §2 item 12): the server's unexpected errors, read-only, with a clear button. */
 export const errorsResource: ResourceDefinition<ErrorLogEntry> = {
   title: t.title,
   noun: t.name,
   testId: 'errors',
-  list: (filters) => errorList({ num: days(filters.num) }),
+  list: (filters) => errorList({ num: wholeNumberIn(filters.num, 1, MAX_DAYS, DEFAULT_REQUEST_COUNT.errorsAndStats) }),
   defaultSort: { id: 'createTime', desc: true },
   filters: [
     {
