@@ -68,10 +68,11 @@ test('a yunying user sees only the operations screens in the menu and a refusal 
     await expect(menu.getByRole('link', { name: label(path) })).toHaveCount(0);
   }
   // Typed into the address bar anyway: the admin remote itself refuses the screen.
-  for (const path of ['/admin_combos', '/admin_config']) {
+  for (const path of ['/admin_combos', '/admin_config', '/admin_userlist', '/admin_stastic']) {
     await page.goto(`/#${path}`);
     await expect(page.locator('[data-remote="mf_admin"]').getByText(adminMessages.forbidden)).toBeVisible();
   }
   const request = page.context().request;
   expect((await api(request, 'admin/agents/list')).code).toBe(4003);
+  expect((await api(request, 'admin/users/userlist', { number: 100, filterStr: '' })).code).toBe(4003);
 });
