@@ -257,7 +257,15 @@ describe('back-office routes (QUALITY 6)', () => {
       const [couponUse] = await app.database.query<{ id: string }>('SELECT id FROM coupon_uses WHERE coupon_id = $1', [
         coupon.id,
       ]);
-      targets = { permission, agent, entry, line, combo, coupon: { id: coupon.id, code: couponCode }, couponUse: couponUse!.id };
+      targets = {
+        permission,
+        agent,
+        entry,
+        line,
+        combo,
+        coupon: { id: coupon.id, code: couponCode },
+        couponUse: couponUse!.id,
+      };
       for (const type of ['normal', 'channel'] as const) {
         const user = await signedInUser(app, { type });
         callers.push({ who: type, cookie: user.cookie, code: Codes.FORBIDDEN });

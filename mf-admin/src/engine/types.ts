@@ -62,6 +62,8 @@ export type AnyField = ResolvedField<never, never>;
 
 export interface ActionContext<L = Lookups> {
   lookups: L;
+  /** The screen's filter values as in the address (a new record may start from them). */
+  filters?: Record<string, string>;
   /** Loads the list again (after a change). */
   reload: () => void;
   /** Shows something over the page (a dialog) until it calls `close`. */
@@ -81,7 +83,13 @@ export interface Outcome<T, L = Lookups> {
   after?: (data: unknown, ctx: ActionContext<L>) => void;
 }
 
-/** A button on each row (T = the record) or in the toolbar (T = void). */
+/** What a toolbar action acts on: the rows listed now (filtered and sorted, every page) and the filters. */
+export interface ListedView<R> {
+  rows: R[];
+  filters: Record<string, string>;
+}
+
+/** A button on each row (T = the record) or in the toolbar (T = the listed view). */
 export type ActionDef<T, L = Lookups> = {
   key: string;
   label: string;
@@ -111,7 +119,8 @@ export interface FilterDef<R, L = Lookups> {
   /** Its name in the address. */
   key: string;
   label: string;
-  kind: 'select' | 'number' | 'text' | 'date';
+  /** `checkbox`: on is '1', off ''. */
+  kind: 'select' | 'number' | 'text' | 'date' | 'checkbox';
   defaultValue?: string;
   options?: (lookups: L) => Option[];
   /** A select's first choice, meaning "not filtered". */
@@ -126,8 +135,8 @@ export interface FormDef<R, F, L = Lookups> {
   /** The contract's update schema: the form is checked with it, as the BFF checks the call. */
   schema: TObject;
   fields: FieldDef<F, L>[];
-  /** A new record. */
-  defaults: (lookups: L) => F;
+  /** A new record (it may start from the screen's filters, e.g. the type selected). */
+  defaults: (lookups: L, filters: Record<string, string>) => F;
   toForm: (record: R, lookups: L) => F;
   /** The call's payload (default: the values). */
   fromForm?: (values: F, lookups: L) => object;
@@ -166,5 +175,5 @@ export interface ResourceDefinition<R extends { _id: string }, F = never, L exte
   /** Rows can be selected and deleted together (needs `remove`). */
   bulkDelete?: boolean;
   rowActions?: ActionDef<R, L>[];
-  toolbarActions?: ActionDef<void, L>[];
+  toolbarActions?: ActionDef<ListedView<R>, L>[];
 }

@@ -74,7 +74,8 @@ async function created(input: Partial<CouponUpdate> = {}, by: Admin = admin): Pr
 
 const couponRow = async (id: string) =>
   (await app.database.query<Record<string, unknown>>('SELECT * FROM coupons WHERE id = $1', [id]))[0];
-const couponCount = async () => Number((await app.database.query<{ n: unknown }>('SELECT count(*) AS n FROM coupons'))[0]!.n);
+const couponCount = async () =>
+  Number((await app.database.query<{ n: unknown }>('SELECT count(*) AS n FROM coupons'))[0]!.n);
 const redeem = (cookie: string, code: string) => call(app, '/api/coupon/redeem_coupon', { code }, { cookie });
 const useOf = async (couponId: string, userId: string) =>
   (
@@ -169,7 +170,14 @@ describe('update_coupon', () => {
   it('creates a coupon (yuan to cents, the expiry kept), with its audit row', async () => {
     const expireTime = '2030-05-01T15:59:59.999Z';
     const coupon = await created({ name: '现金券', type: 'cash', forMoney: 19.99, expireTime, useNumPerUser: 2 });
-    expect(coupon).toMatchObject({ name: '现金券', type: 'cash', forMoney: 19.99, expireTime, useNumPerUser: 2, taobao: false });
+    expect(coupon).toMatchObject({
+      name: '现金券',
+      type: 'cash',
+      forMoney: 19.99,
+      expireTime,
+      useNumPerUser: 2,
+      taobao: false,
+    });
     const row = await couponRow(coupon._id);
     expect(Number(row!.for_money_cents)).toBe(1999);
     const [audit] = await auditOf(app, 'coupon', coupon._id);
@@ -181,9 +189,20 @@ describe('update_coupon', () => {
     const coupon = await created({ name: '旧名' });
     const answer = await admin.post<AdminCoupon[]>(
       `${BASE}/update_coupon`,
-      couponInput({ _id: coupon._id, code: coupon.code, name: '新名', traffixHaveLimitTime: true, traffixLimitTime: 24 }),
+      couponInput({
+        _id: coupon._id,
+        code: coupon.code,
+        name: '新名',
+        traffixHaveLimitTime: true,
+        traffixLimitTime: 24,
+      }),
     );
-    expect(answer.data[0]).toMatchObject({ _id: coupon._id, name: '新名', traffixHaveLimitTime: true, traffixLimitTime: 24 });
+    expect(answer.data[0]).toMatchObject({
+      _id: coupon._id,
+      name: '新名',
+      traffixHaveLimitTime: true,
+      traffixLimitTime: 24,
+    });
     const [, audit] = await auditOf(app, 'coupon', coupon._id);
     expect(audit).toMatchObject({
       action: 'update',
@@ -205,7 +224,9 @@ describe('update_coupon', () => {
     ]) {
       for (const id of [coupon._id, undefined]) {
         const payload = { ...couponInput({ code: coupon.code, name: '改了' }), ...(id ? { _id: id } : {}), ...extra };
-        expect((await admin.post(`${BASE}/update_coupon`, payload)).code, JSON.stringify(extra)).toBe(Codes.INVALID_PAYLOAD);
+        expect((await admin.post(`${BASE}/update_coupon`, payload)).code, JSON.stringify(extra)).toBe(
+          Codes.INVALID_PAYLOAD,
+        );
       }
     }
     expect(await couponRow(coupon._id)).toEqual(before);
@@ -220,14 +241,20 @@ describe('update_coupon', () => {
       code: Codes.INVALID_PAYLOAD,
       msg: texts.codeTaken(coupon.code),
     });
-    expect(
-      await admin.post(`${BASE}/update_coupon`, couponInput({ _id: other._id, code: coupon.code })),
-    ).toMatchObject({ code: Codes.INVALID_PAYLOAD, msg: texts.codeTaken(coupon.code) });
+    expect(await admin.post(`${BASE}/update_coupon`, couponInput({ _id: other._id, code: coupon.code }))).toMatchObject(
+      { code: Codes.INVALID_PAYLOAD, msg: texts.codeTaken(coupon.code) },
+    );
     expect(await admin.post(`${BASE}/update_coupon`, couponInput({ code: '' }))).toMatchObject({
       code: Codes.INVALID_PAYLOAD,
       msg: texts.codeRequired,
     });
-    for (const bad of [{ forMoney: 0.015 }, { discount: 0.05 }, { discount: 1.1 }, { useNumPerUser: 0 }, { code: 'A B' }]) {
+    for (const bad of [
+      { forMoney: 0.015 },
+      { discount: 0.05 },
+      { discount: 1.1 },
+      { useNumPerUser: 0 },
+      { code: 'A B' },
+    ]) {
       expect((await admin.post(`${BASE}/update_coupon`, couponInput(bad))).code, JSON.stringify(bad)).toBe(
         Codes.INVALID_PAYLOAD,
       );
@@ -235,11 +262,15 @@ describe('update_coupon', () => {
     const user = await signedInUser(app);
     await redeem(user.cookie, coupon.code);
     expect(
-      await admin.post(`${BASE}/update_coupon`, couponInput({ _id: coupon._id, code: coupon.code, NumberOfAuthorizations: 0 })),
+      await admin.post(
+        `${BASE}/update_coupon`,
+        couponInput({ _id: coupon._id, code: coupon.code, NumberOfAuthorizations: 0 }),
+      ),
     ).toMatchObject({ code: Codes.INVALID_PAYLOAD, msg: texts.belowUsed(1) });
-    expect(
-      await admin.post(`${BASE}/update_coupon`, couponInput({ _id: 'ffffffffffffffffffffffff' })),
-    ).toMatchObject({ code: Codes.NOT_FOUND, msg: texts.couponMissing });
+    expect(await admin.post(`${BASE}/update_coupon`, couponInput({ _id: 'ffffffffffffffffffffffff' }))).toMatchObject({
+      code: Codes.NOT_FOUND,
+      msg: texts.couponMissing,
+    });
     expect(await couponCount()).toBe(count);
     expect((await couponRow(other._id))!.code).toBe(other.code);
   });
@@ -256,7 +287,9 @@ describe('update_coupon', () => {
     expect(new Set(codes).size).toBe(200);
     for (const code of codes) expect(code).toMatch(/^[A-Z]{6}$/);
     expect(codes).not.toContain('IGNORED');
-    expect(answer.data.every((c) => c.taobao && c.type === 'freeTime' && c.vipDay === 30 && c.name === '淘宝券')).toBe(true);
+    expect(answer.data.every((c) => c.taobao && c.type === 'freeTime' && c.vipDay === 30 && c.name === '淘宝券')).toBe(
+      true,
+    );
     expect(await couponCount()).toBe(before + 200);
     const [{ n }] = (await app.database.query<{ n: unknown }>(
       `SELECT count(*) AS n FROM audit_log WHERE record_type = 'coupon' AND action = 'create' AND record_id = ANY($1)`,
@@ -314,9 +347,10 @@ describe('delete_coupon', () => {
 
   it('an unknown id refuses the whole list', async () => {
     const a = await created();
-    expect(
-      await admin.post(`${BASE}/delete_coupon`, { id_list: [a._id, 'ffffffffffffffffffffffff'] }),
-    ).toMatchObject({ code: Codes.NOT_FOUND, msg: texts.couponMissing });
+    expect(await admin.post(`${BASE}/delete_coupon`, { id_list: [a._id, 'ffffffffffffffffffffffff'] })).toMatchObject({
+      code: Codes.NOT_FOUND,
+      msg: texts.couponMissing,
+    });
     expect(await couponRow(a._id)).toBeDefined();
   });
 });
@@ -420,7 +454,12 @@ describe('restore_record', () => {
     expect((await orderRow(app, order._id)).walletSpend).toBeGreaterThan(0);
     const useId = await useOf(couponId, user.id);
     expect((await admin.post(`${BASE}/restore_record`, { id: useId })).code).toBe(0);
-    expect(await orderRow(app, order._id)).toMatchObject({ status: 'topay', couponDiscount: 0, couponId: null, walletSpend: 0 });
+    expect(await orderRow(app, order._id)).toMatchObject({
+      status: 'topay',
+      couponDiscount: 0,
+      couponId: null,
+      walletSpend: 0,
+    });
     expect(await walletCents(app, user.id)).toBe(200);
     expect(await authTimes(app, couponId)).toBe(0);
     expect(await liveUses(app, couponId)).toBe(0);
@@ -434,7 +473,11 @@ describe('restore_record', () => {
     expect((await payerApi.dobuy(paid._id)).data.status).toBe('paied');
     const paidUse = await useOf(couponId, payer.id);
     const records = await admin.post<CouponRecord[]>(`${BASE}/coupon_record_list`, {});
-    expect(records.data.find((r) => r._id === paidUse)).toMatchObject({ add_money: 5, restorable: false, is_delete: false });
+    expect(records.data.find((r) => r._id === paidUse)).toMatchObject({
+      add_money: 5,
+      restorable: false,
+      is_delete: false,
+    });
     expect(await admin.post(`${BASE}/restore_record`, { id: paidUse })).toMatchObject({
       code: Codes.INVALID_PAYLOAD,
       msg: texts.paidOrder,

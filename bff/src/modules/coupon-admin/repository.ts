@@ -48,7 +48,12 @@ export const couponAdminRepository = {
   },
 
   async lockMany(db: Db, ids: readonly string[]): Promise<Coupon[]> {
-    return db.select().from(coupons).where(inArray(coupons.id, [...ids])).orderBy(coupons.id).for('update');
+    return db
+      .select()
+      .from(coupons)
+      .where(inArray(coupons.id, [...ids]))
+      .orderBy(coupons.id)
+      .for('update');
   },
 
   async codeTakenByAnother(db: Db, code: string, id: string): Promise<boolean> {
@@ -79,7 +84,10 @@ export const couponAdminRepository = {
   },
 
   async remove(db: Db, ids: readonly string[]): Promise<number> {
-    const rows = await db.delete(coupons).where(inArray(coupons.id, [...ids])).returning({ id: coupons.id });
+    const rows = await db
+      .delete(coupons)
+      .where(inArray(coupons.id, [...ids]))
+      .returning({ id: coupons.id });
     return rows.length;
   },
 

@@ -15,7 +15,13 @@ const BASE = '/api/yunying/coupon';
 /** The coupon and coupon-record calls of spec-2 §7, open to admin and yunying; writes audited. */
 export function couponAdminRoutes(fastify: FastifyInstance, service: CouponAdminService) {
   backOfficeRoute(fastify, `${BASE}/coupon_list`, EmptyRequest, () => service.list(), OPERATIONS);
-  backOfficeRoute(fastify, `${BASE}/update_coupon`, CouponUpdate, (input, operator) => service.save(operator, input), OPERATIONS);
+  backOfficeRoute(
+    fastify,
+    `${BASE}/update_coupon`,
+    CouponUpdate,
+    (input, operator) => service.save(operator, input),
+    OPERATIONS,
+  );
   backOfficeRoute(
     fastify,
     `${BASE}/delete_coupon`,

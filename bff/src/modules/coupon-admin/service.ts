@@ -67,8 +67,7 @@ export function recordToWire(row: UseRow): CouponRecord {
     time: row.createdAt.toISOString(),
     is_delete: row.isDeleted,
     restorable:
-      !row.isDeleted &&
-      (TRIAL.has(row.type) || row.orderId === null || OPEN_ORDER.has(row.orderStatus ?? '')),
+      !row.isDeleted && (TRIAL.has(row.type) || row.orderId === null || OPEN_ORDER.has(row.orderStatus ?? '')),
   };
 }
 

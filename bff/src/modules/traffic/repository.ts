@@ -82,7 +82,9 @@ export const trafficRepository = {
     const open = await tx
       .update(trafficGrants)
       .set({ settledAt: sql`now()` })
-      .where(and(eq(trafficGrants.source, source), eq(trafficGrants.sourceId, sourceId), isNull(trafficGrants.settledAt)))
+      .where(
+        and(eq(trafficGrants.source, source), eq(trafficGrants.sourceId, sourceId), isNull(trafficGrants.settledAt)),
+      )
       .returning({ id: trafficGrants.id });
     if (open.length > 0) return 'open';
     const [any] = await tx

@@ -74,7 +74,9 @@ export function createTrafficService({ timeZone, now = () => new Date() }: { tim
      * zero, with its record (the negative change actually made). Returns the bytes taken.
      */
     async takeBack(tx: Db, debit: Omit<Credit, 'grant'>): Promise<number> {
-      if (!Number.isSafeInteger(debit.bytes) || debit.bytes < 0) throw new Error(`invalid traffic debit ${debit.bytes}`);
+      if (!Number.isSafeInteger(debit.bytes) || debit.bytes < 0) {
+        throw new Error(`invalid traffic debit ${debit.bytes}`);
+      }
       const held = await repo.lockTotals(tx, debit.userId);
       if (held === undefined) throw new DomainError(Codes.NOT_FOUND, '用户不存在');
       const taken = Math.min(debit.bytes, Math.max(0, held.traffic - held.spendTraffic));

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Field, HStack, Input, type InputProps } from '@chakra-ui/react';
+import { Checkbox } from '@chakra-ui/react/checkbox';
 import { engineLabels as t } from '../labels';
 import type { FilterDef } from '../types';
 import { SelectInput } from './select-input';
@@ -75,6 +76,18 @@ export function FilterBar<R, L>({
                   })),
                 ]}
               />
+            ) : filter.kind === 'checkbox' ? (
+              <Checkbox.Root
+                size="sm"
+                mt="1.5"
+                checked={value === '1'}
+                onCheckedChange={(change) => commit(change.checked === true ? '1' : '')}
+                data-filter={filter.key}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{filter.label}</Checkbox.Label>
+              </Checkbox.Root>
             ) : filter.kind === 'date' ? (
               <Input
                 size="sm"

@@ -35,7 +35,7 @@ export default function ResourceFormDialog<R, F, L>({
   onClose,
   title,
 }: ResourceFormDialogProps<R, F, L>) {
-  const [initial] = useState(() => formStart(def, mode, record, ctx.lookups));
+  const [initial] = useState(() => formStart(def, mode, record, ctx.lookups, ctx.filters));
   const { form, fields, onFieldChange } = useSchemaForm({ ...def, initial, lookups: ctx.lookups });
   const busy = form.formState.isSubmitting;
   const submit = form.handleSubmit(async (values) => {

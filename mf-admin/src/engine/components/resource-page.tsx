@@ -14,7 +14,7 @@ import type { TableUrlDefaults } from '../lib/table-url-state';
 import type { FormMode } from '../lib/form-start';
 import { runOutcome } from '../outcome';
 import { engineLabels as t } from '../labels';
-import type { ActionContext, ActionDef, Lookups, ResourceDefinition } from '../types';
+import type { ActionContext, ActionDef, ListedView, Lookups, ResourceDefinition } from '../types';
 import type { ResourceFormDialogProps } from './resource-form-dialog';
 import { DataTable } from './data-table';
 import { FilterBar } from './filter-bar';
@@ -67,8 +67,11 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
   const [busy, setBusy] = useState<string | null>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
   const ctx = useMemo<ActionContext<L> | null>(
-    () => (lookups ? { lookups, reload, show: (render) => setShown(render(() => setShown(null))) } : null),
-    [lookups, reload],
+    () =>
+      lookups
+        ? { lookups, filters: url.filters, reload, show: (render) => setShown(render(() => setShown(null))) }
+        : null,
+    [lookups, url.filters, reload],
   );
 
   const describe = useCallback(
@@ -168,11 +171,14 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
   });
   const selected = table.getSelectedRowModel().rows.map((row) => row.original);
 
+  const listed = (): ListedView<R> => ({
+    rows: table.getSortedRowModel().rows.map((row) => row.original),
+    filters: url.filters,
+  });
+
   function exportCsv() {
     const header = resource.columns.map((column) => column.header);
-    const body = table
-      .getSortedRowModel()
-      .rows.map((row) => resource.columns.map((column) => column.value(row.original, lookups as L)));
+    const body = listed().rows.map((row) => resource.columns.map((column) => column.value(row, lookups as L)));
     downloadCsv(csvFileName(resource.title), toCsv(header, body));
   }
 
@@ -194,6 +200,9 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
       notify({ kind: 'error', title: failureText(remove.failure, failures[0]!), durationMs: DEFAULT_TOAST_MS });
   }
 
+  const toolbarActions = (resource.toolbarActions ?? []).filter(
+    (action) => !action.hidden?.({ rows, filters: url.filters }),
+  );
   const toolbar = (
     <>
       {resource.form && resource.form.create !== false && (
@@ -201,7 +210,7 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
           {t.add}
         </Button>
       )}
-      {(resource.toolbarActions ?? []).map((action) => (
+      {toolbarActions.map((action) => (
         <Button
           key={action.key}
           size="sm"
@@ -209,7 +218,7 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
           colorPalette={action.danger ? 'red' : undefined}
           disabled={!ctx}
           loading={busy === action.key}
-          onClick={() => trigger(action, undefined, action.key)}
+          onClick={() => trigger(action, listed(), action.key)}
         >
           {action.label}
         </Button>

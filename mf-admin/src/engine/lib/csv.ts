@@ -28,7 +28,12 @@ export function csvFileName(name: string, now = new Date()): string {
 
 /** Hands the text to the browser as a download. */
 export function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  downloadText(fileName, text, 'text/csv;charset=utf-8');
+}
+
+/** Hands any text to the browser as a download (a CSV, a list of codes). */
+export function downloadText(fileName: string, text: string, type = 'text/plain;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

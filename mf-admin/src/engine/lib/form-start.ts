@@ -7,8 +7,14 @@ export type FormMode = 'create' | 'edit' | 'copy';
  * without its `_id`, so saving creates a new one, and without its secrets, which belong to the
  * original only.
  */
-export function formStart<R, F, L>(def: FormDef<R, F, L>, mode: FormMode, record: R | undefined, lookups: L): F {
-  if (mode === 'create' || record === undefined) return def.defaults(lookups);
+export function formStart<R, F, L>(
+  def: FormDef<R, F, L>,
+  mode: FormMode,
+  record: R | undefined,
+  lookups: L,
+  filters: Record<string, string> = {},
+): F {
+  if (mode === 'create' || record === undefined) return def.defaults(lookups, filters);
   const values = def.toForm(record, lookups);
   if (mode === 'edit') return values;
   const copy: Record<string, unknown> = { ...values, _id: '' };
