@@ -86,7 +86,6 @@ export function FilterBar<R, L>({
               >
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
-                <Checkbox.Label>{filter.label}</Checkbox.Label>
               </Checkbox.Root>
             ) : filter.kind === 'date' ? (
               <Input
