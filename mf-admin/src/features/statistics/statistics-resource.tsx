@@ -1,6 +1,7 @@
 import { DEFAULT_REQUEST_COUNT, type DailyStatistics } from '@portal/contracts';
 import { bytesToGB, type CallResult } from '@portal/platform';
 import { column, numberColumn } from '../../engine/columns';
+import { wholeNumberIn } from '../../engine/lib/filter-number';
 import type { ResourceDefinition } from '../../engine/types';
 import { basicStatistics } from './api/basic-statistics';
 import { StatisticsSummary, type StatisticsTotals } from './components/statistics-summary';
@@ -10,10 +11,7 @@ import { statisticsLabels as t } from './lib/labels';
 const MAX_DAYS = 3650;
 
 /** A day count from the address: whole and within 1..3650, else the default 7. */
-function days(value: string | undefined): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= MAX_DAYS ? n : DEFAULT_REQUEST_COUNT.errorsAndStats;
-}
+const days = (value: string | undefined) => wholeNumberIn(value, 1, MAX_DAYS, DEFAULT_REQUEST_COUNT.errorsAndStats);
 
 interface StatisticsLookups {
   totals: StatisticsTotals;
