@@ -66,7 +66,7 @@ type Story = StoryObj<typeof meta>;
 const list = (canvas: HTMLElement) => rows(canvas, 'coupons');
 const save = async (form: ReturnType<typeof within>) => userEvent.click(form.getByRole('button', { name: '保存' }));
 
-/** The freeUse list (the type selector starts there): 功能 text with the expiry hours, 永不过期. */
+/** The freeUse list (the type selector starts there): 功能 text with the expiry hours, 永不过期; the 淘宝 filter. */
 export const TrafficCoupons: Story = {
   play: async ({ canvasElement }) => {
     const found = await list(canvasElement);
@@ -74,8 +74,14 @@ export const TrafficCoupons: Story = {
     await expect(found[0]).toHaveTextContent('流量 8.00G（48 小时后过期）');
     await expect(found[1]).toHaveTextContent('流量 8.00G');
     await expect(found[1]).toHaveTextContent('永不过期');
-    // No download without the Taobao filter.
-    await expect(within(canvasElement).queryByRole('button', { name: '下载券码（a.txt）' })).toBeNull();
+    // No download without the Taobao filter; ticking it (all types) lists the Taobao coupons and offers it.
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('button', { name: '下载券码（a.txt）' })).toBeNull();
+    await userEvent.selectOptions(canvas.getByLabelText('优惠券类型'), '全部类型');
+    await waitFor(async () => expect(await list(canvasElement)).toHaveLength(6));
+    await userEvent.click(canvas.getByRole('checkbox', { name: '淘宝券' }));
+    await waitFor(async () => expect(await list(canvasElement)).toHaveLength(2));
+    await expect(canvas.getByRole('button', { name: '下载券码（a.txt）' })).toBeVisible();
   },
 };
 
