@@ -73,12 +73,11 @@ export const users = pgTable(
     /** Service-time-zone day that `dailyTimePackageUsage` counts; another day means it restarts at 0. */
     timePackageDay: date('time_package_day', { mode: 'string' }),
     /**
-     * Operator flags of the back office's user dialog (spec-2 user (admin)). `scale`,
-     * `normalPermission` and `forceReward` are stored and edited; usage charging, line selection and
-     * the invite rebate do not read them yet. The user's traffic scale:
+     * Operator flags of the back office's user dialog (spec-2 user (admin)). The user's traffic
+     * scale: multiplies what node traffic costs them, like a line's scale (modules/usage).
      */
     scale: doublePrecision('scale').notNull().default(1),
-    /** May use lines that require no permission ("normal" lines). */
+    /** May use lines that require no permission ("normal" lines): subscriptions and the node API. */
     normalPermission: boolean('normal_permission').notNull().default(true),
     /**
      * The special speed limit (specialDailyUnlimitTraffic): `dailyLimit` was set by an operator and

@@ -41,7 +41,7 @@ export function createNodeApiRepository(db: Db) {
               WHERE ${lines.agentID} = ${agentId}
                 AND ${lines.public} = true
                 AND (${lines.disableForAgency} = false OR ${users.isAgency} = false)
-                AND (${lines.permissionRequire} IS NULL OR EXISTS (
+                AND ((${lines.permissionRequire} IS NULL AND ${users.normalPermission} = true) OR EXISTS (
                   SELECT 1 FROM ${userPermissions}
                   WHERE ${userPermissions.userId} = ${users.id}
                     AND ${userPermissions.permissionId} = ${lines.permissionRequire}

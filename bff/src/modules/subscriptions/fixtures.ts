@@ -21,6 +21,7 @@ export function fixtureUser(overrides: Partial<SubscriberUser> = {}): Subscriber
     timePackageDay: null,
     dailyTimePackageUsage: 0,
     dailyLimit: null,
+    normalPermission: true,
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ export type SubscriberUser = Pick<
   | 'timePackageDay'
   | 'dailyTimePackageUsage'
   | 'dailyLimit'
+  | 'normalPermission'
 >;
 
 /** An instant and the service-time-zone day it falls on (daily allowances reset by that day). */
@@ -43,9 +44,13 @@ export function accessState(user: SubscriberUser, { now, today }: ServiceMoment)
   return hasActiveTimePackage(user, now) ? 'daily_limit' : 'no_traffic';
 }
 
-/** Rules 2 and 3: permission-bound lines and agency-disabled lines. */
+/**
+ * Rules 2 and 3: permission-bound lines and agency-disabled lines. Lines without a permission
+ * ("normal" lines) need the user's normalPermission, which an operator may take away.
+ */
 export function lineAllowed(user: SubscriberUser, line: Line, permissionIds: ReadonlySet<string>): boolean {
   if (!line.public) return false;
+  if (line.permissionRequire === null && !user.normalPermission) return false;
   if (line.permissionRequire !== null && !permissionIds.has(line.permissionRequire)) return false;
   if (line.disableForAgency && user.isAgency) return false;
   return true;

@@ -103,6 +103,7 @@ export function createUsageService({
             timePackageDay: users.timePackageDay,
             dailyTimePackageUsage: users.dailyTimePackageUsage,
             dailyLimit: users.dailyLimit,
+            scale: users.scale,
           })
           .from(users)
           .where(inArray(users.id, ids))
@@ -113,7 +114,8 @@ export function createUsageService({
         let charges = 0;
         for (const user of rows) {
           const usage = merged.get(user.id)!;
-          const charge = chargeFor(usage, scales);
+          // The user's own scale (set in the back office) multiplies like the line's.
+          const charge = chargeFor(usage, { ...scales, lineScale: scales.lineScale * user.scale });
           // Statistics first: raw bytes and the full charge, whatever the balance.
           await tx
             .insert(userDailyUsage)

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, startAdminApp, type Admin } from '../../../test/admin.js';
 import { call, createUser, login, signedInUser } from '../../../test/api.js';
+import { NODE_API_PREFIX } from '../node-api/index.js';
+import { createNode } from '../node-api/testing/fixtures.js';
 import { usersAdminTexts } from './service.js';
 
 let app: FastifyInstance;
@@ -303,6 +305,40 @@ describe('/api/admin/users/update_user', () => {
     expect(Number(sum[0]!.total)).toBe(Number((await userRow(u.id)).traffic));
     // Changing traffic or time leaves the user signed in.
     expect((await call(app, '/api/user/userinfo', {}, { cookie: u.cookie })).result.code).toBe(0);
+  });
+
+  it("the user's scale multiplies what the nodes' traffic costs them", async () => {
+    const node = await createNode(app);
+    const u = await signedInUser(app);
+    await admin.post('/api/admin/users/update_user', asUpdate(await adminUser(u.id), { traffic: 10 * GiB, scale: 2 }));
+    await app.usage.recordReport({
+      agentId: node.agentId,
+      reportId: 'users-admin-scale',
+      lineScale: 1,
+      usages: [{ userId: u.id, upload: 0, download: 1000 * 1024 * 1024 }],
+    });
+    expect(Number((await userRow(u.id)).spend_traffic)).toBe(2000 * 1024 * 1024);
+  });
+
+  it('without normalPermission the user gets no line that needs no permission, in the link and on the node', async () => {
+    const node = await createNode(app, { port: 18777 });
+    const u = await signedInUser(app);
+    const { userkey } = (await userRow(u.id)) as { userkey: string };
+    const link = async () => (await app.inject({ method: 'GET', url: `/api/subscript/clash/${u.id}/${userkey}` })).body;
+    const nodeUsers = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `${NODE_API_PREFIX}/user`,
+          query: { node_id: node.agentId, token: node.secret, node_type: 'vmess' },
+        })
+      ).body;
+    await admin.post('/api/admin/users/update_user', asUpdate(await adminUser(u.id), { traffic: 10 * GiB }));
+    expect(await link()).toContain('18777');
+    expect(await nodeUsers()).toContain(u.id);
+    await admin.post('/api/admin/users/update_user', asUpdate(await adminUser(u.id), { normalPermission: false }));
+    expect(await link()).not.toContain('18777');
+    expect(await nodeUsers()).not.toContain(u.id);
   });
 
   it('refuses a VIP time that is not a time and an unknown user; nothing changes', async () => {
