@@ -2,9 +2,14 @@ import type { Preview } from 'storybook-react-rsbuild';
 import { MemoryRouter } from 'react-router';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import { configure } from 'storybook/test';
 import { useSession } from '@portal/platform';
 import { PortalProvider } from '@portal/ui';
 import { portalSystem } from '@portal/ui/system';
+
+// A play function's findBy… and waitFor wait up to 5 s for what a story's mocked calls and lazy
+// chunks bring (the default 1 s fails on a busy CI machine); what never arrives still fails.
+configure({ asyncUtilTimeout: 5000 });
 
 async function startMockWorker() {
   const worker = setupWorker();

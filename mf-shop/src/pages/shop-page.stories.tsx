@@ -159,7 +159,7 @@ export const BuyOpensConfirm: Story = {
     await buy(canvasElement, '流量包 100G');
     const box = within(await confirmDialog());
     await expect(box.getByTestId('confirm-product')).toHaveTextContent('流量包 100G');
-    await expect(await box.findByTestId('confirm-to-pay')).toHaveTextContent('¥17.50');
+    await waitFor(async () => expect(await box.findByTestId('confirm-to-pay')).toHaveTextContent('¥17.50'));
   },
 };
 
