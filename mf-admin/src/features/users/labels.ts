@@ -20,7 +20,6 @@ export const userLabels = {
   wallet_money: '钱包（元）',
   spendTraffic: '已用流量（G）',
   traffic: '流量（G）',
-  trafficG: '流量（G）',
   trafficHelp: '总流量；修改会写入用户的流量记录',
   vipExpireTime: 'VIP 到期时间',
   vipHelp: '留空为无；修改会写入用户的流量记录',

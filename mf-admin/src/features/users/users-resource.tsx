@@ -5,13 +5,13 @@ import {
   type AdminChangePassword,
   type AdminUser,
   type ChannelUpdate,
-  type UserEditForm,
+  type UserUpdate,
 } from '@portal/contracts';
 import { adminMessages as m } from '@portal/contracts/admin-messages';
 import {
   AdminChangePassword as AdminChangePasswordSchema,
   ChannelUpdate as ChannelUpdateSchema,
-  UserEditForm as UserEditFormSchema,
+  UserUpdate as UserUpdateSchema,
 } from '@portal/contracts/schemas';
 import { formatYuan, notify, oneTapUrl, subscriptionBase, subscriptionLink, usePortal } from '@portal/platform';
 import { lazyDialog } from '@portal/ui';
@@ -22,19 +22,13 @@ import { alreadyReported, DEFAULT_TOAST_MS, failureText } from '../../engine/lib
 import { outcome } from '../../engine/outcome';
 import type { ActionContext, CustomFieldProps, FormDef, Lookups, ResourceDefinition } from '../../engine/types';
 import { bytesToTrafficG } from '../combos/lib/combo-form';
+import { TrafficGbField } from '../coupons/components/coupon-fields';
 import { changePassword } from './api/change-password';
 import { updateUser } from './api/update-user';
 import { getUserChannel, updateChannel } from './api/user-channel';
 import { userList } from './api/user-list';
 import { userLabels as t } from './labels';
-import {
-  channelToForm,
-  fromLocalInput,
-  toLocalInput,
-  userFromForm,
-  userListRequest,
-  userToForm,
-} from './lib/user-form';
+import { channelToForm, fromLocalInput, toLocalInput, userListRequest, userToForm } from './lib/user-form';
 
 type AnyFormDialogProps = ResourceFormDialogProps<unknown, unknown, Lookups>;
 /** The engine's edit dialog, for the channel and password dialogs of a row. */
@@ -124,7 +118,7 @@ const trafficColumn = (id: 'traffic' | 'spendTraffic') =>
   numberColumn<AdminUser>(id, t[id], (row) => bytesToTrafficG(row[id]));
 
 /** /admin_userlist (spec-2 §2 item 5): the users, their channel, the edit dialog, passwords and debug links. */
-export const usersResource: ResourceDefinition<AdminUser, UserEditForm> = {
+export const usersResource: ResourceDefinition<AdminUser, UserUpdate> = {
   title: t.title,
   noun: t.noun,
   testId: 'users',
@@ -164,14 +158,14 @@ export const usersResource: ResourceDefinition<AdminUser, UserEditForm> = {
     flag('forceReward', (row) => row.forceReward),
   ],
   form: {
-    schema: UserEditFormSchema,
+    schema: UserUpdateSchema,
     create: false,
-    fields: fieldList<UserEditForm>(t, [
+    fields: fieldList<UserUpdate>(t, [
       'disable',
       'scale',
       'paidUser',
       'is_agency',
-      ['trafficG', { help: t.trafficHelp }],
+      ['traffic', { kind: 'custom', render: TrafficGbField, help: t.trafficHelp }],
       ['vipExpireTime', { kind: 'custom', render: VipTimeInput, help: t.vipHelp }],
       'specialDailyUnlimitTraffic',
       ['dailyUnlimitTraffic', { visible: (values) => values.specialDailyUnlimitTraffic === true }],
@@ -184,7 +178,6 @@ export const usersResource: ResourceDefinition<AdminUser, UserEditForm> = {
       throw new Error('users are not created here');
     },
     toForm: userToForm,
-    fromForm: (values) => userFromForm(values),
     save: outcome({ call: updateUser, success: m.success.userSaved, failure: m.failure.userSave }),
   },
   rowActions: [

@@ -114,7 +114,7 @@ export const UserUpdate = Type.Object(
     scale: Type.Number({ exclusiveMinimum: 0, maximum: 100 }),
     paidUser: Type.Boolean(),
     is_agency: Type.Boolean(),
-    /** Bytes (the dialog edits GB). */
+    /** Bytes (the dialog edits GB and keeps the bytes when the figure is not touched). */
     traffic: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
     /** ISO 8601 instant, or null for none. */
     vipExpireTime: Type.Union([Type.String({ minLength: 10, maxLength: 40 }), Type.Null()]),
@@ -129,16 +129,6 @@ export const UserUpdate = Type.Object(
   { additionalProperties: false },
 );
 export type UserUpdate = Static<typeof UserUpdate>;
-
-/**
- * The edit dialog's values: the call's fields plus the traffic in GB. The dialog sends `traffic`
- * (bytes) unchanged when the GB figure was not touched, so an untouched dialog never moves traffic.
- */
-export const UserEditForm = Type.Object(
-  { ...UserUpdate.properties, trafficG: Type.Number({ minimum: 0, maximum: 1_000_000_000 }) },
-  { additionalProperties: false },
-);
-export type UserEditForm = Static<typeof UserEditForm>;
 
 /**
  * /api/admin/users/change_password. The spec's client "transforms" the password before sending;

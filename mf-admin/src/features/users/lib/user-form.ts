@@ -1,16 +1,13 @@
 import {
   DEFAULT_REQUEST_COUNT,
-  GiB,
   type AdminChannel,
   type AdminUser,
   type ChannelUpdate,
   type UserChannelAnswer,
-  type UserEditForm,
   type UserListRequest,
   type UserUpdate,
 } from '@portal/contracts';
 import { dayRange } from '../../../engine/lib/day-range';
-import { bytesToTrafficG } from '../../combos/lib/combo-form';
 
 /** The most users one list call asks for (UserListRequest). */
 const MAX_COUNT = 100_000;
@@ -31,8 +28,8 @@ export function userListRequest(filters: Record<string, string>): UserListReques
   };
 }
 
-/** A user as the edit dialog starts: the call's fields plus the traffic in GB. */
-export function userToForm(user: AdminUser): UserEditForm {
+/** A user as the edit dialog starts: exactly the call's fields (traffic in bytes, edited as GB). */
+export function userToForm(user: AdminUser): UserUpdate {
   return {
     _id: user._id,
     disable: user.disable,
@@ -40,7 +37,6 @@ export function userToForm(user: AdminUser): UserEditForm {
     paidUser: user.paidUser,
     is_agency: user.is_agency,
     traffic: user.traffic,
-    trafficG: bytesToTrafficG(user.traffic),
     vipExpireTime: user.vipExpireTime,
     specialDailyUnlimitTraffic: user.specialDailyUnlimitTraffic,
     dailyUnlimitTraffic: user.dailyUnlimitTraffic,
@@ -49,15 +45,6 @@ export function userToForm(user: AdminUser): UserEditForm {
     canChangeDescribeKey: user.canChangeDescribeKey,
     forceReward: user.forceReward,
   };
-}
-
-/**
- * The call's payload: traffic in bytes. A GB figure left as it was shown sends the stored bytes,
- * so saving without touching it never moves the user's traffic by a rounding.
- */
-export function userFromForm({ trafficG, ...values }: UserEditForm): UserUpdate {
-  const traffic = trafficG === bytesToTrafficG(values.traffic) ? values.traffic : Math.round(trafficG * GiB);
-  return { ...values, traffic };
 }
 
 /** The channel dialog's values: the user's channel, or a new one from the settings' defaults. */
