@@ -31,6 +31,7 @@ import tradesAdminModule from './modules/trades-admin/index.js';
 import usageModule from './modules/usage/index.js';
 import usersAdminModule from './modules/users-admin/index.js';
 import walletModule from './modules/wallet/index.js';
+import withdrawalsModule from './modules/withdrawals/index.js';
 import authPlugin from './plugins/app/auth.js';
 import configPlugin from './plugins/app/config.js';
 import dbPlugin from './plugins/app/db.js';
@@ -134,6 +135,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Read-only back-office views of the trades, orders and traffic ledger written above.
   await app.register(tradesAdminModule);
   await app.register(trafficAdminModule);
+  await app.register(withdrawalsModule);
   // The back office's statistics read what the modules above record.
   await app.register(statisticsModule);
   // Last: start-up data goes through the services above.

@@ -151,6 +151,15 @@ export async function expectMoneyInvariants(app: FastifyInstance): Promise<void>
   );
   if (badOrders.length > 0)
     throw new Error(`orders hold what they should not: ${badOrders.map((o) => o.id).join(', ')}`);
+  // What left a wallet as withdrawals is exactly what the withdrawals hold, and one is open at most.
+  const badWithdrawals = await q<{ id: string }>(
+    `SELECT u.id FROM users u
+      WHERE coalesce((SELECT -sum(amount_cents) FROM wallet_ledger l WHERE l.user_id = u.id AND l.kind = 'withdraw'), 0)
+            <> coalesce((SELECT sum(amount_cents) FROM withdrawals w WHERE w.user_id = u.id), 0)
+         OR (SELECT count(*) FROM withdrawals w WHERE w.user_id = u.id AND w.status = 'request') > 1`,
+  );
+  if (badWithdrawals.length > 0)
+    throw new Error(`withdrawals disagree with the wallet ledger: ${badWithdrawals.map((u) => u.id).join(', ')}`);
 }
 
 /** The sandbox gateway's pay page approved, as a payer does: the notify path pays the trade. */

@@ -84,6 +84,8 @@ interface Targets {
 
 /** The user the /api/admin/users calls aim at (with a live session, which a refused call must keep). */
 let inventoryUser: { id: string; email: string };
+/** An open withdrawal (of inventoryUser) the /api/admin/charge calls aim at. */
+let inventoryWithdrawal: string;
 
 /**
  * A valid payload for every back-office route, aimed at real records: the envelope validates the
@@ -178,6 +180,10 @@ const SAMPLE_PAYLOADS: Record<string, (t: Targets) => unknown> = {
   '/api/admin/trades/tradelist': () => ({ requestNumber: 100, filterStr: '' }),
   '/api/admin/trades/get_order_for_trade': () => ({ order_id: '665f1c2ab7e4d90012a3e0ff' }),
   '/api/admin/traffic_spend/traffic_records': () => ({ type: 'spend', day_num: 2 }),
+  '/api/admin/charge/charge_list': () => ({}),
+  '/api/admin/charge/checkout_charge': () => ({ charge_id: inventoryWithdrawal, txid: 'taken-over' }),
+  '/api/admin/charge/wallet': () => ({ uid: inventoryUser.id }),
+  '/api/admin/charge/message': () => ({ charge_id: inventoryWithdrawal, msg: '被拒绝' }),
 };
 
 describe('back-office routes (QUALITY 6)', () => {
@@ -244,6 +250,14 @@ describe('back-office routes (QUALITY 6)', () => {
       await app.database.query('UPDATE agents SET update_config_times = 3');
       await app.database.query(`INSERT INTO error_log (id, name, msg) VALUES ('inventory-error', 'Error', 'kept')`);
       inventoryUser = await signedInUser(app, { email: 'inventory-user@example.com' });
+      const withdrawer = await signedInUser(app);
+      await app.wallet.adjust(withdrawer.id, 100_000, 'inventory deposit');
+      await app.database.query(
+        "UPDATE users SET wallet_address = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', wallet_address_type = 'USDT-TRC20' WHERE id = $1",
+        [withdrawer.id],
+      );
+      const withdrawal = await call<{ _id: string }>(app, '/api/wallet/make_charge', {}, { cookie: withdrawer.cookie });
+      inventoryWithdrawal = withdrawal.result.data._id;
       const couponCode = `INV${randomHex(4).toUpperCase()}`;
       const coupon = await app.coupons.create({
         name: '清单券',
@@ -293,7 +307,8 @@ describe('back-office routes (QUALITY 6)', () => {
           expect(await digest(), `${caller.who} ${route.url}`).toEqual(before);
         }
       }
-    });
+      // Two digests of every table per route and caller: longer than the default on a busy machine.
+    }, 180_000);
 
     it('the same payloads from an admin do change things (the digest sees a write)', async () => {
       for (const url of ['/api/admin/agents/update', '/api/admin/agent_line/reset_hot', '/api/admin/errors/clear']) {

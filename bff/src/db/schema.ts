@@ -830,3 +830,44 @@ export const errorLog = pgTable(
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type ErrorLogRow = typeof errorLog.$inferSelect;
+
+/**
+ * Withdrawals (spec-2 "withdrawal (charge)"). A request holds its amount: `modules/withdrawals`
+ * takes it out of the wallet (a `withdraw` ledger row) in the transaction that inserts the row, so
+ * settling (request → paid, with the payout's txid) never touches the balance. At most one open
+ * request per user; the address is the one set when it was requested.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: cents('amount_cents').notNull(),
+    /** The wallet balance just after the amount was held (the user's "left"). */
+    balanceAfterCents: cents('balance_after_cents').notNull(),
+    status: text('status').$type<'request' | 'paid'>().notNull().default('request'),
+    addressType: text('address_type').$type<'USDT-ERC20' | 'USDT-TRC20'>().notNull(),
+    address: text('address').notNull(),
+    /** The operator's message to the user. */
+    msg: text('msg').notNull().default(''),
+    /** The payout's transaction id, set when settled. */
+    txid: text('txid').notNull().default(''),
+    requestedAt: instant('requested_at').notNull().defaultNow(),
+    paidAt: instant('paid_at'),
+    paidBy: text('paid_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_one_open_per_user').on(t.userId).where(sql`${t.status} = 'request'`),
+    index('withdrawals_user_requested_idx').on(t.userId, t.requestedAt),
+    index('withdrawals_requested_idx').on(t.requestedAt),
+    check('withdrawals_amount_positive', sql`${t.amountCents} > 0`),
+    check('withdrawals_balance_after_non_negative', sql`${t.balanceAfterCents} >= 0`),
+    check('withdrawals_status', sql`${t.status} IN ('request', 'paid')`),
+    check('withdrawals_address_type', sql`${t.addressType} IN ('USDT-ERC20', 'USDT-TRC20')`),
+    check('withdrawals_paid_fields', sql`(${t.status} = 'paid') = (${t.paidAt} IS NOT NULL)`),
+  ],
+);
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;

@@ -167,6 +167,21 @@ const SIGNED_IN_CASES: SignedInCase[] = [
   { url: '/api/order/feedback', prepare: async (u) => ({ ...(await orderOf(u)), msg: '请尽快处理' }) },
   { url: '/api/wallet/mywallet', walletCents: 500 },
   { url: '/api/wallet/spend_list', walletCents: 500 },
+  {
+    url: '/api/wallet/change_reward_adress',
+    prepare: async () => ({ addressType: 'USDT-TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }),
+  },
+  {
+    url: '/api/wallet/make_charge',
+    walletCents: 500,
+    prepare: async (u) => {
+      await app.settings.set({ min_charge_money: 5 });
+      const address = { addressType: 'USDT-ERC20', address: `0x${'ab'.repeat(20)}` };
+      await call(app, '/api/wallet/change_reward_adress', address, { cookie: u.cookie });
+      return {};
+    },
+  },
+  { url: '/api/wallet/charge_list' },
   { url: '/api/host/get' },
   { url: '/api/agent/agent_list' },
   { url: '/api/user/logout' },

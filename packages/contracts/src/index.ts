@@ -17,4 +17,6 @@ export type * from './api/coupons-admin.js';
 export type * from './api/users-admin.js';
 export type * from './api/trades-admin.js';
 export type * from './api/statistics.js';
+export type * from './api/withdrawals.js';
+export * from './withdrawals.js';
 export * from './messages.js';

@@ -8,3 +8,4 @@ export * from './api/admin.js';
 export * from './api/coupons-admin.js';
 export * from './api/users-admin.js';
 export * from './api/trades-admin.js';
+export * from './api/withdrawals.js';

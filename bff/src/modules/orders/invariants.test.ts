@@ -1,10 +1,11 @@
 // QUALITY 13, 14, 16 and 18: concurrent coupon uses, wallet deductions and cancels, expiry, and a
-// property test of random mixed operations. On PostgreSQL the concurrent calls really overlap
+// property test of random mixed operations (withdrawals and their settling included). On PostgreSQL the concurrent calls really overlap
 // (a pool of connections); on PGlite they are serialised, which still proves the logic.
 import { Codes } from '@portal/contracts';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdmin } from '../../../test/admin.js';
 import { call, signedInUser } from '../../../test/api.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import {
@@ -170,8 +171,8 @@ describe('expiry', () => {
 /**
  * QUALITY 18: every way money and traffic move today, mixed at random in concurrent batches:
  * purchases (orders, coupons on orders, wallet deductions, payments right or wrong), cancels and
- * expiry, trial-coupon redemption, daily sign-in rewards and node usage charges (duplicates
- * included). Money and traffic are conserved, coupon uses match their records, nothing is negative.
+ * expiry, trial-coupon redemption, daily sign-in rewards, node usage charges (duplicates
+ * included), withdrawal requests and their settling. Money and traffic are conserved, coupon uses match their records, nothing is negative.
  */
 describe(`property: random mixed operations ${CONCURRENCY}`, () => {
   type Op =
@@ -182,7 +183,9 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
     | { kind: 'settle'; trade: number; wrongAmount: boolean }
     | { kind: 'redeem'; user: number; trial: number }
     | { kind: 'signIn'; user: number }
-    | { kind: 'usage'; report: number; usages: Array<{ user: number; upload: number; download: number }> };
+    | { kind: 'usage'; report: number; usages: Array<{ user: number; upload: number; download: number }> }
+    | { kind: 'withdraw'; user: number; money: number | null }
+    | { kind: 'payout'; user: number };
 
   const user = fc.nat(2);
   const order = fc.nat(9);
@@ -223,6 +226,16 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
         usages: fc.array(fc.record({ user, upload: bytes, download: bytes }), { minLength: 1, maxLength: 3 }),
       }),
     },
+    // Withdrawals: a request (the whole balance or some yuan) and an operator's settle of the open one.
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('withdraw' as const),
+        user,
+        money: fc.option(fc.integer({ min: 1, max: 20 }), { nil: null }),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('payout' as const), user }) },
   );
 
   it('conserve money, coupon uses and traffic; nothing goes negative', async () => {
@@ -232,6 +245,8 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
       await product(app, { name: '零点九九', price: 0.99, traffic: 3 * GiB }),
     ];
     const node = await createNode(app);
+    const operator = await signedInAdmin(app);
+    await app.settings.set({ min_charge_money: 1 });
     let run = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -255,6 +270,13 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
             await coupon(app, { type: 'freeUse', traffic: GiB, numberOfAuthorizations: 2, useNumPerUser: 1 }),
             await coupon(app, { type: 'freeTime', vipDay: 3, numberOfAuthorizations: 4, useNumPerUser: 2 }),
           ];
+          for (const u of users)
+            await call(
+              app,
+              '/api/wallet/change_reward_adress',
+              { addressType: 'USDT-TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+              { cookie: u.cookie },
+            );
           const orders: Array<{ id: string; user: number }> = [];
           const trades: Array<{ id: string; cents: number; provider: string }> = [];
           /** What the node's reports took, as the usage service answered (duplicates answer 0). */
@@ -288,6 +310,19 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
               return;
             }
             const { api, cookie } = users[o.user]!;
+            if (o.kind === 'withdraw') {
+              await call(app, '/api/wallet/make_charge', o.money === null ? {} : { money: o.money }, { cookie });
+              return;
+            }
+            if (o.kind === 'payout') {
+              const [open] = await app.database.query<{ id: string }>(
+                "SELECT id FROM withdrawals WHERE user_id = $1 AND status = 'request'",
+                [users[o.user]!.id],
+              );
+              if (open !== undefined)
+                await operator.post('/api/admin/charge/checkout_charge', { charge_id: open.id, txid: `tx-${run}` });
+              return;
+            }
             if (o.kind === 'redeem') {
               await call(app, '/api/coupon/redeem_coupon', { code: trials[o.trial]!.code }, { cookie });
               return;
@@ -333,6 +368,7 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
                (SELECT coalesce(sum(amount_cents), 0) FROM trades WHERE user_id = $1 AND status = 'paied') AS provider_paid,
                (SELECT coalesce(sum(order_money_cents - coupon_discount_cents), 0) FROM orders WHERE user_id = $1 AND status = 'paied') AS orders_paid,
                (SELECT coalesce(sum(wallet_spend_cents), 0) FROM orders WHERE user_id = $1 AND status IN ('topay', 'wallet_spend')) AS held,
+               (SELECT coalesce(sum(amount_cents), 0) FROM withdrawals WHERE user_id = $1) AS withdrawn,
                (SELECT coalesce(sum(add_traffic), 0) FROM orders WHERE user_id = $1 AND status = 'paied') AS bought,
                (SELECT coalesce(sum(add_traffic), 0) FROM coupon_uses WHERE user_id = $1 AND type = 'freeUse' AND NOT is_deleted) AS trial,
                (SELECT coalesce(sum(add_traffic), 0) FROM sign_ins WHERE user_id = $1) AS signed,
@@ -348,8 +384,11 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
             );
             const n = (key: string) => Number(flows![key]);
             const who = `user ${i}`;
-            // Money in (deposits, payments) = money in the wallet + what paid orders cost + what open orders hold.
-            expect(n('deposits') + n('provider_paid'), who).toBe(n('wallet') + n('orders_paid') + n('held'));
+            // Money in (deposits, payments) = money in the wallet + what paid orders cost + what open
+            // orders hold + what was withdrawn (held by a request or paid out).
+            expect(n('deposits') + n('provider_paid'), who).toBe(
+              n('wallet') + n('orders_paid') + n('held') + n('withdrawn'),
+            );
             // Traffic in = what purchases, trial coupons and sign-ins gave, each with its record.
             expect(n('traffic'), who).toBe(n('bought') + n('trial') + n('signed'));
             expect(n('credited'), who).toBe(n('traffic'));
