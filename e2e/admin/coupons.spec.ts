@@ -1,6 +1,6 @@
 // The coupon screens (issue 14 items 6 and 7) in Chromium against the real BFF, mf-admin on its own
 // origin, used by an operations (yunying) account: a Taobao batch is created, its codes are
-// downloaded as a.txt, a user redeems one of them and the use shows up in /coupon_records.
+// downloaded as a.txt, a user redeems one of them, the use shows up in /coupon_records and is restored.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { AdminCoupon } from '@portal/contracts';
@@ -11,7 +11,7 @@ import { toast } from '../support/ui';
 
 test.describe.configure({ timeout: 120_000 });
 
-test('an operator creates a Taobao batch, downloads a.txt, and sees a user redeem one of its codes', async ({
+test('an operator creates a Taobao batch, downloads a.txt, sees a user redeem one of its codes and restores the use', async ({
   page,
   browser,
 }) => {
@@ -61,4 +61,11 @@ test('an operator creates a Taobao batch, downloads a.txt, and sees a user redee
   await expect(row).toContainText(seeded.normal.email, { timeout: 30_000 });
   await expect(row).toContainText('7天');
   await expect(row).toContainText('已使用');
+
+  // Restored (after a confirmation): the use reads 已恢复 and offers no second restore.
+  await row.getByRole('button', { name: '恢复' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await expect(toast(page, '恢复成功')).toBeVisible();
+  await expect(row).toContainText('已恢复');
+  await expect(row.getByRole('button', { name: '恢复' })).toHaveCount(0);
 });
