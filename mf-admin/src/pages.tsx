@@ -38,6 +38,7 @@ const screens: Record<string, ComponentType> = {
   admin_permissions: screen('admin_permissions', () => import('./pages/permissions-page')),
   admin_agents: screen('admin_agents', () => import('./pages/agents-page')),
   admin_entrys: screen('admin_entrys', () => import('./pages/entrys-page')),
+  admin_charge: screen('admin_charge', () => import('./pages/charge-page')),
   admin_agentLines: screen('admin_agentLines', () => import('./pages/lines-page')),
   admin_combos: screen('admin_combos', () => import('./pages/combos-page')),
   admin_error: screen('admin_error', () => import('./pages/errors-page')),

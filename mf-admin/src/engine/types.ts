@@ -80,6 +80,11 @@ export interface Outcome<T, L = Lookups> {
   success: (data: unknown) => string;
   failure: string;
   failureMs?: number;
+  /**
+   * The failure is shown inside the dialog that made the call, not as a toast (the spec's
+   * withdrawal message call shows no error toast).
+   */
+  failureInline?: boolean;
   after?: (data: unknown, ctx: ActionContext<L>) => void;
 }
 

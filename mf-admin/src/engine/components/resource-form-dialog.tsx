@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@chakra-ui/react';
+import { Box, Button } from '@chakra-ui/react';
 import { runOutcome } from '../outcome';
 import { engineLabels as t } from '../labels';
 import { formStart, savePayload, type FormMode } from '../lib/form-start';
@@ -38,9 +38,12 @@ export default function ResourceFormDialog<R, F, L>({
   const [initial] = useState(() => formStart(def, mode, record, ctx.lookups, ctx.filters));
   const { form, fields, onFieldChange } = useSchemaForm({ ...def, initial, lookups: ctx.lookups });
   const busy = form.formState.isSubmitting;
+  /** A failure the save's outcome shows here rather than as a toast (`failureInline`). */
+  const [failure, setFailure] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
     const payload = savePayload(def, values as F, ctx.lookups);
-    if (await runOutcome(def.save, payload as never, ctx)) onClose();
+    if (await runOutcome(def.save, payload as never, ctx, setFailure)) onClose();
   });
 
   return (
@@ -63,6 +66,11 @@ export default function ResourceFormDialog<R, F, L>({
       }
     >
       <FormFields form={form} fields={fields} schema={def.schema} lookups={ctx.lookups} onFieldChange={onFieldChange} />
+      {failure !== null && (
+        <Box role="alert" mt="4" color="fg.error" fontSize="sm" data-testid={`${testId}-failure`}>
+          {failure}
+        </Box>
+      )}
     </AdminDialog>
   );
 }
