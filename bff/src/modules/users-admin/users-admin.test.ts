@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, startAdminApp, type Admin } from '../../../test/admin.js';
 import { call, createUser, login, signedInUser } from '../../../test/api.js';
+import { deposit, newOrder, product, shopApi } from '../../../test/money.js';
 import { NODE_API_PREFIX } from '../node-api/index.js';
 import { createNode } from '../node-api/testing/fixtures.js';
 import { usersAdminTexts } from './service.js';
@@ -249,6 +250,28 @@ describe('/api/admin/users/update_user', () => {
     expect(audit.at(-2)).toMatchObject({ action: 'action', detail: 'update_user', operator_email: admin.email });
     expect(audit.at(-2)!.after).toMatchObject({ scale: 1.5, forceReward: true, specialDailyLimit: true });
     expect(JSON.stringify(audit)).not.toMatch(/passwordHash|password_hash|argon2|userkey/i);
+  });
+
+  it("a purchase leaves an operator's daily limit (special speed limit on) and sets its own otherwise", async () => {
+    const combo = await product(app, { price: 1, traffic: 0, vipDuration: 30, limit: 80 });
+    const buy = async (u: { id: string; cookie: string }) => {
+      await deposit(app, u.id, 100);
+      const order = await newOrder(app, u.cookie, combo);
+      const api = shopApi(app, u.cookie);
+      expect((await api.walletCheck(order._id)).code).toBe(0);
+      const paid = await api.dobuy(order._id);
+      expect(paid.data.status).toBe('paied');
+    };
+    const special = await signedInUser(app);
+    await admin.post(
+      '/api/admin/users/update_user',
+      asUpdate(await adminUser(special.id), { specialDailyUnlimitTraffic: true, dailyUnlimitTraffic: 5 }),
+    );
+    await buy(special);
+    expect((await adminUser(special.id)).dailyUnlimitTraffic).toBe(5);
+    const plain = await signedInUser(app);
+    await buy(plain);
+    expect((await adminUser(plain.id)).dailyUnlimitTraffic).toBe(80);
   });
 
   it('never takes type, wallet money, userkey, e-mail or password: the call is refused and nothing changes', async () => {
