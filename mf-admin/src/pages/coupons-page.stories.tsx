@@ -1,7 +1,7 @@
 import { Codes, GiB, type AdminCoupon } from '@portal/contracts';
 import { apiHandler, apiSequence } from '@portal/storybook/api-mocks';
 import { expect, expectToast, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
-import { asAdmin, confirm, dialog, openNew, rows } from '../test/story-fixtures';
+import { asAdmin, confirm, dialog, openNew, prepareAdmin, rows } from '../test/story-fixtures';
 import CouponsPage from './coupons-page';
 
 function coupon(overrides: Partial<AdminCoupon>): AdminCoupon {
@@ -74,6 +74,7 @@ export const TrafficCoupons: Story = {
     await expect(found[0]).toHaveTextContent('流量 8.00G（48 小时后过期）');
     await expect(found[1]).toHaveTextContent('流量 8.00G');
     await expect(found[1]).toHaveTextContent('永不过期');
+    await expect(within(canvasElement).getByRole('link', { name: '审计日志' })).toBeVisible();
     // No download without the Taobao filter; ticking it (all types) lists the Taobao coupons and offers it.
     const canvas = within(canvasElement);
     await expect(canvas.queryByRole('button', { name: '下载券码（a.txt）' })).toBeNull();
@@ -247,5 +248,16 @@ export const DeleteAllListed: Story = {
       { id_list: [storyCoupons[0]!._id, storyCoupons[1]!._id] },
       { id_list: [storyCoupons[0]!._id, storyCoupons[1]!._id] },
     ]);
+  },
+};
+
+/** Operations staff manage coupons too; the audit log (admins only) is not linked for them. */
+export const AsOperations: Story = {
+  loaders: [() => prepareAdmin('yunying')],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await list(canvasElement)).toHaveLength(2);
+    await expect(canvas.getByRole('button', { name: '新增' })).toBeEnabled();
+    await expect(canvas.queryByRole('link', { name: '审计日志' })).toBeNull();
   },
 };

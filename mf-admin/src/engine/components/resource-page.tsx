@@ -2,8 +2,9 @@ import { useCallback, useMemo, useState, type ComponentType, type ReactNode } fr
 import { Button, HStack } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { Codes } from '@portal/contracts';
-import { notify } from '@portal/platform';
+import { notify, useSession } from '@portal/platform';
 import { lazyDialog, PageSkeleton, RegionError } from '@portal/ui';
+import { canOpen } from '../../lib/access';
 import { useDataTable } from '../hooks/use-data-table';
 import { useResourceData } from '../hooks/use-resource-data';
 import { useTableUrlState } from '../hooks/use-table-url-state';
@@ -52,6 +53,9 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
   resource: ResourceDefinition<R, F, L>;
 }) {
   const defaults = useMemo(() => tableDefaults(resource), [resource]);
+  // The audit log is the admins' (an operations user would read 无权访问 there).
+  const userType = useSession((s) => s.user?.type);
+  const seesAudit = canOpen('admin_audit', userType);
   const [url, setUrl] = useTableUrlState(defaults);
   const filters = useMemo(() => resource.filters ?? [], [resource]);
   const serverFilters = Object.fromEntries(
@@ -236,7 +240,7 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
       <Button size="sm" variant="outline" onClick={exportCsv} disabled={!ctx}>
         {t.exportCsv}
       </Button>
-      {resource.auditType && (
+      {resource.auditType && seesAudit && (
         <Button size="sm" variant="ghost" asChild>
           <Link to={auditPath(resource.auditType)}>{t.auditLog}</Link>
         </Button>
