@@ -1,6 +1,6 @@
 import type { AdminUserWallet, AdminWithdrawal } from '@portal/contracts';
 import { apiHandler, apiSequence } from '@portal/storybook/api-mocks';
-import { expect, expectToast, userEvent, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
+import { expect, expectToast, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
 import { asAdmin, dialog, page, rowWith, rows } from '../test/story-fixtures';
 import ChargePage from './charge-page';
 
@@ -63,6 +63,9 @@ type Story = StoryObj<typeof meta>;
 
 const rowOf = (canvas: HTMLElement, email: string) => rowWith(canvas, 'charges', email);
 
+/** The dialog closed after its success (before the same dialog is opened again). */
+const closed = () => waitFor(() => expect(page().queryByRole('dialog')).toBeNull(), { timeout: 5000 });
+
 /**
  * Newest first; the amount in yuan, 待结算 / 已结算, both times, the message as text (markup is not
  * rendered), the txid and the address of the request. 结算 and 详情 only while the request is open.
@@ -105,6 +108,7 @@ export const SettleDialog: Story = {
     await userEvent.click(form.getByRole('button', { name: '保存' }));
     await expectToast('结算成功');
     await expect(settled.calls.at(-1)).toEqual({ charge_id: open._id, txid: 'tx-1' });
+    await closed();
 
     await userEvent.click(
       within(await rowOf(canvasElement, 'alice@example.com')).getByRole('button', { name: '结算' }),
@@ -144,6 +148,7 @@ export const MessageDialog: Story = {
     await userEvent.click(form.getByRole('button', { name: '保存' }));
     await expectToast('留言成功');
     await expect(messaged.calls.at(-1)).toEqual({ charge_id: paid._id, msg: '请核对地址' });
+    await closed();
 
     await userEvent.click(within(await rowOf(canvasElement, 'bob@example.com')).getByRole('button', { name: '留言' }));
     const failing = within(await dialog('留言 · bob@example.com'));

@@ -64,7 +64,6 @@ export const withdrawalsResource: ResourceDefinition<AdminWithdrawal> = {
       key: 'status',
       label: t.statusFilter,
       kind: 'select',
-      allLabel: '全部',
       options: () => withdrawalStatuses.map((status) => ({ value: status, label: t.statuses[status] })),
       match: (row, value) => row.status === value,
     },
