@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { Input } from '@chakra-ui/react';
 import {
   Codes,
@@ -14,13 +13,12 @@ import {
   UserUpdate as UserUpdateSchema,
 } from '@portal/contracts/schemas';
 import { formatYuan, notify, oneTapUrl, subscriptionBase, subscriptionLink, usePortal } from '@portal/platform';
-import { lazyDialog } from '@portal/ui';
 import { column, dateColumn, flagColumn, keyColumn, numberColumn } from '../../engine/columns';
-import type { ResourceFormDialogProps } from '../../engine/components/resource-form-dialog';
 import { fieldList } from '../../engine/fields';
 import { alreadyReported, DEFAULT_TOAST_MS, failureText } from '../../engine/lib/outcome';
 import { outcome } from '../../engine/outcome';
-import type { ActionContext, CustomFieldProps, FormDef, Lookups, ResourceDefinition } from '../../engine/types';
+import { showForm } from '../../engine/show-form';
+import type { CustomFieldProps, FormDef, ResourceDefinition } from '../../engine/types';
 import { bytesToTrafficG } from '../combos/lib/combo-form';
 import { TrafficGbField } from '../coupons/components/coupon-fields';
 import { changePassword } from './api/change-password';
@@ -29,31 +27,6 @@ import { getUserChannel, updateChannel } from './api/user-channel';
 import { userList } from './api/user-list';
 import { userLabels as t } from './labels';
 import { channelToForm, fromLocalInput, toLocalInput, userListRequest, userToForm } from './lib/user-form';
-
-type AnyFormDialogProps = ResourceFormDialogProps<unknown, unknown, Lookups>;
-/** The engine's edit dialog, for the channel and password dialogs of a row. */
-const FormDialog = lazyDialog(
-  () =>
-    import('../../engine/components/resource-form-dialog') as Promise<{ default: ComponentType<AnyFormDialogProps> }>,
-);
-
-/** One of the engine's form dialogs over the page, for a row's own record (a channel, a password). */
-function showForm<R, F>(ctx: ActionContext, form: FormDef<R, F>, record: R, title: string, testId: string) {
-  ctx.show((close) => (
-    <FormDialog
-      {...({
-        form,
-        mode: 'edit',
-        record,
-        noun: '',
-        title,
-        testId,
-        ctx,
-        onClose: close,
-      } as unknown as AnyFormDialogProps)}
-    />
-  ));
-}
 
 /** The VIP expiry as a date and time in the browser's time zone; emptied, none. */
 function VipTimeInput({ label, value, onChange, invalid }: CustomFieldProps) {
