@@ -235,6 +235,12 @@ describe('/api/wallet/make_charge', () => {
     await expectMoneyInvariants(app);
   });
 
+  it('agency users withdraw like anyone (spec-2 §6 takes away only their invite rebate)', async () => {
+    const user = await withdrawer(50_000);
+    await app.database.query('UPDATE users SET is_agency = true WHERE id = $1', [user.id]);
+    expect(await mustCharge(user.api)).toMatchObject({ money: 500, status: 'request' });
+  });
+
   it('takes the address of the moment: a later change does not move an open request', async () => {
     const user = await withdrawer(50_000, ERC20);
     const record = await mustCharge(user.api);
