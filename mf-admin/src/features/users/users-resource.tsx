@@ -12,7 +12,7 @@ import {
   ChannelUpdate as ChannelUpdateSchema,
   UserUpdate as UserUpdateSchema,
 } from '@portal/contracts/schemas';
-import { formatYuan, notify, oneTapUrl, subscriptionBase, subscriptionLink, usePortal } from '@portal/platform';
+import { formatYuan, notify, usePortal } from '@portal/platform';
 import { column, dateColumn, flagColumn, keyColumn, numberColumn } from '../../engine/columns';
 import { fieldList } from '../../engine/fields';
 import { alreadyReported, DEFAULT_TOAST_MS, failureText } from '../../engine/lib/outcome';
@@ -26,7 +26,14 @@ import { updateUser } from './api/update-user';
 import { getUserChannel, updateChannel } from './api/user-channel';
 import { userList } from './api/user-list';
 import { userLabels as t } from './labels';
-import { channelToForm, fromLocalInput, toLocalInput, userListRequest, userToForm } from './lib/user-form';
+import {
+  channelToForm,
+  debugSubscriptionUrl,
+  fromLocalInput,
+  toLocalInput,
+  userListRequest,
+  userToForm,
+} from './lib/user-form';
 
 /** The VIP expiry as a date and time in the browser's time zone; emptied, none. */
 function VipTimeInput({ label, value, onChange, invalid }: CustomFieldProps) {
@@ -78,12 +85,6 @@ export const passwordForm: FormDef<AdminChangePassword, AdminChangePassword> = {
   toForm: (request) => request,
   save: outcome({ call: changePassword, success: t.passwordSaved, failure: t.passwordFailed }),
 };
-
-/** The user's Clash subscription opened through the clash install scheme, named after the user (spec-2 §7). */
-export function debugSubscriptionUrl(user: Pick<AdminUser, '_id' | 'userkey' | 'email'>): string {
-  const base = subscriptionBase(null, usePortal.getState().config?.describeHost, location.origin);
-  return oneTapUrl.clash(subscriptionLink(base, 'clash', user), t.debugName(user.email));
-}
 
 const flag = (id: keyof AdminUser & string, get: (row: AdminUser) => boolean) =>
   flagColumn<AdminUser>(id, String(t[id as keyof typeof t]), get, t.yesNo);
@@ -182,7 +183,7 @@ export const usersResource: ResourceDefinition<AdminUser, UserUpdate> = {
       key: 'debug',
       label: t.debug,
       run: (row) => {
-        window.location.href = debugSubscriptionUrl(row);
+        window.location.href = debugSubscriptionUrl(row, usePortal.getState().config?.describeHost, location.origin);
       },
     },
   ],

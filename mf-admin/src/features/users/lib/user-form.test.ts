@@ -1,6 +1,13 @@
 import type { AdminUser } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { fromLocalInput, toLocalInput, userCount, userListRequest, userToForm } from './user-form';
+import {
+  debugSubscriptionUrl,
+  fromLocalInput,
+  toLocalInput,
+  userCount,
+  userListRequest,
+  userToForm,
+} from './user-form';
 
 const user: AdminUser = {
   _id: 'a'.repeat(24),
@@ -50,5 +57,16 @@ describe('user form', () => {
     expect(fromLocalInput('')).toBeNull();
     const local = toLocalInput('2026-03-01T12:34:00.000Z');
     expect(fromLocalInput(local)).toBe('2026-03-01T12:34:00.000Z');
+  });
+
+  it("opens the user's Clash link through the clash install scheme with a name", () => {
+    const url = debugSubscriptionUrl(user, '', 'https://portal.example');
+    const link = `https://portal.example/api/subscript/clash/${user._id}/${user.userkey}`;
+    expect(url).toBe(
+      `clash://install-config?url=${encodeURIComponent(link)}&name=${encodeURIComponent('调试-u@example.com')}`,
+    );
+    expect(debugSubscriptionUrl(user, 'https://sub.example/', 'https://portal.example')).toContain(
+      encodeURIComponent('https://sub.example/api/subscript/clash/'),
+    );
   });
 });

@@ -7,7 +7,9 @@ import {
   type UserListRequest,
   type UserUpdate,
 } from '@portal/contracts';
+import { oneTapUrl, subscriptionBase, subscriptionLink } from '@portal/platform';
 import { dayRange } from '../../../engine/lib/day-range';
+import { userLabels } from '../labels';
 
 /** The most users one list call asks for (UserListRequest). */
 const MAX_COUNT = 100_000;
@@ -73,4 +75,17 @@ export function fromLocalInput(value: string): string | null {
   if (!value) return null;
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/**
+ * 调试订阅 (spec-2 §7): the user's Clash link /api/subscript/clash/{id}/{userkey} opened through
+ * the clash install scheme, named after the user; the base is the portal's describe host or the page.
+ */
+export function debugSubscriptionUrl(
+  user: Pick<AdminUser, '_id' | 'userkey' | 'email'>,
+  describeHost: string | null | undefined,
+  origin: string,
+): string {
+  const link = subscriptionLink(subscriptionBase(null, describeHost, origin), 'clash', user);
+  return oneTapUrl.clash(link, userLabels.debugName(user.email));
 }
