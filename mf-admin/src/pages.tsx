@@ -48,6 +48,7 @@ const screens: Record<string, ComponentType> = {
   admin_tradeList: screen('admin_tradeList', () => import('./pages/tradelist-page')),
   all_traffic_records: screen('all_traffic_records', () => import('./pages/all-traffic-records-page')),
   admin_userlist: screen('admin_userlist', () => import('./pages/userlist-page')),
+  admin_stastic: screen('admin_stastic', () => import('./pages/statistics-page')),
 };
 
 const pages = definePages('mf_admin', screens, process.env.PORTAL_BUILD_LABEL);

@@ -181,4 +181,6 @@ export interface ResourceDefinition<R extends { _id: string }, F = never, L exte
   bulkDelete?: boolean;
   rowActions?: ActionDef<R, L>[];
   toolbarActions?: ActionDef<ListedView<R>, L>[];
+  /** Above the table once loaded: figures of the whole list (totals, charts). */
+  summary?: (rows: R[], lookups: L) => ReactNode;
 }

@@ -1,26 +1,9 @@
-import { GiB, type BasicStatistics, type DailyStatistics } from '@portal/contracts';
+import { GiB, type BasicStatistics } from '@portal/contracts';
 import { apiSequence } from '@portal/storybook/api-mocks';
 import { expect, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
 import { asAdmin, rows } from '../test/story-fixtures';
+import { quietDay } from '../features/statistics/lib/quiet-day';
 import StatisticsPage from './statistics-page';
-
-const quietDay = (day: string): DailyStatistics => ({
-  _id: day,
-  day,
-  signUseNum: 0,
-  payNum: 0,
-  income: 0,
-  normalUserNum: 0,
-  normalTraffic: 0,
-  normalAvg: 0,
-  dayUserNum: 0,
-  dayTrafficUse: 0,
-  dayAvg: 0,
-  lotterySpendNum: 0,
-  lotterySpendTraffic: 0,
-  lotteryRewardNum: 0,
-  lotteryRewardTraffic: 0,
-});
 
 const week = ['2026-11-25', '2026-11-24', '2026-11-23', '2026-11-22', '2026-11-21', '2026-11-20', '2026-11-19'];
 

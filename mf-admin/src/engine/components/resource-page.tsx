@@ -267,6 +267,7 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
       {state.status === 'error' && <RegionError title={t.loadFailed} detail={state.message} onRetry={retry} />}
       {state.status === 'ready' && (
         <>
+          {resource.summary?.(state.rows, state.lookups)}
           <DataTable table={table} caption={resource.title} testId={resource.testId} />
           <TablePagination table={table} size={url.size} onSizeChange={(size) => setUrl(() => ({ size, page: 1 }))} />
         </>

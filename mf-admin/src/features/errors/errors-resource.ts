@@ -1,7 +1,7 @@
 import { DEFAULT_REQUEST_COUNT, type ErrorLogEntry } from '@portal/contracts';
 import { adminMessages as m } from '@portal/contracts/admin-messages';
 import { column, dateColumn, longTextColumn } from '../../engine/columns';
-import { wholeNumberIn } from '../../engine/lib/filter-number';
+import { countFilter } from '../../engine/count-filter';
 import { outcome } from '../../engine/outcome';
 import type { ResourceDefinition } from '../../engine/types';
 import { clearErrors } from './api/clear-errors';
@@ -26,23 +26,17 @@ const MAX_DAYS = 3650;
 /** How long 清理失败 stays (spec-2 §8: 3 s). */
 const CLEAR_FAILED_MS = 3000;
 
+/** The last N days, 7 by default. */
+const days = countFilter('num', t.days, DEFAULT_REQUEST_COUNT.errorsAndStats, MAX_DAYS);
+
 /** /admin_error (spec-2 §2 item 12): the server's unexpected errors, read-only, with a clear button. */
 export const errorsResource: ResourceDefinition<ErrorLogEntry> = {
   title: t.title,
   noun: t.name,
   testId: 'errors',
-  list: (filters) => errorList({ num: wholeNumberIn(filters.num, 1, MAX_DAYS, DEFAULT_REQUEST_COUNT.errorsAndStats) }),
+  list: (filters) => errorList({ num: days.read(filters) }),
   defaultSort: { id: 'createTime', desc: true },
-  filters: [
-    {
-      key: 'num',
-      label: t.days,
-      kind: 'number',
-      defaultValue: String(DEFAULT_REQUEST_COUNT.errorsAndStats),
-      min: 1,
-      max: MAX_DAYS,
-    },
-  ],
+  filters: [days.filter],
   columns: [
     dateColumn('createTime', t.createTime, (row) => row.createTime),
     column('name', t.name, (row) => row.name),

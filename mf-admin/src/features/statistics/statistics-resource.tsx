@@ -1,7 +1,7 @@
 import { DEFAULT_REQUEST_COUNT, type DailyStatistics } from '@portal/contracts';
 import { bytesToGB, type CallResult } from '@portal/platform';
 import { column, numberColumn } from '../../engine/columns';
-import { wholeNumberIn } from '../../engine/lib/filter-number';
+import { countFilter } from '../../engine/count-filter';
 import type { ResourceDefinition } from '../../engine/types';
 import { basicStatistics } from './api/basic-statistics';
 import { StatisticsSummary, type StatisticsTotals } from './components/statistics-summary';
@@ -10,8 +10,8 @@ import { statisticsLabels as t } from './lib/labels';
 /** The longest period the call takes (NumRequest). */
 const MAX_DAYS = 3650;
 
-/** A day count from the address: whole and within 1..3650, else the default 7. */
-const days = (value: string | undefined) => wholeNumberIn(value, 1, MAX_DAYS, DEFAULT_REQUEST_COUNT.errorsAndStats);
+/** The last N service days, 7 by default. */
+const days = countFilter('num', t.days, DEFAULT_REQUEST_COUNT.errorsAndStats, MAX_DAYS);
 
 interface StatisticsLookups {
   totals: StatisticsTotals;
@@ -32,22 +32,13 @@ export const statisticsResource: ResourceDefinition<DailyStatistics, never, Stat
   noun: t.noun,
   testId: 'statistics',
   list: async (filters) => {
-    const result = await basicStatistics({ num: days(filters.num) });
+    const result = await basicStatistics({ num: days.read(filters) });
     return { ...result, data: result.data?.stastic_list ?? [] };
   },
   lookups: { totals },
   defaultSort: { id: 'day', desc: true },
   describe: (row) => row.day,
-  filters: [
-    {
-      key: 'num',
-      label: t.days,
-      kind: 'number',
-      defaultValue: String(DEFAULT_REQUEST_COUNT.errorsAndStats),
-      min: 1,
-      max: MAX_DAYS,
-    },
-  ],
+  filters: [days.filter],
   summary: (rows, lookups) => <StatisticsSummary rows={rows} totals={lookups.totals} />,
   columns: [
     column('day', t.day, (row) => row.day, { sortable: true }),

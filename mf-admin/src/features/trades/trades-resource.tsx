@@ -3,10 +3,13 @@ import { TRADE_LIST_MAX } from '@portal/contracts/schemas';
 import { bytesToGB, formatYuan } from '@portal/platform';
 import { lazyDialog } from '@portal/ui';
 import { column, dateColumn, numberColumn } from '../../engine/columns';
-import { wholeNumberIn } from '../../engine/lib/filter-number';
+import { countFilter } from '../../engine/count-filter';
 import type { ResourceDefinition } from '../../engine/types';
 import { tradeList } from './api/trade-list';
 import { tradeLabels as t } from './labels';
+
+/** The newest N trades, 100 by default. */
+const count = countFilter('requestNumber', t.requestNumber, DEFAULT_REQUEST_COUNT.list, TRADE_LIST_MAX);
 
 const OrderDetailDialog = lazyDialog(() => import('./components/order-detail-dialog'));
 
@@ -17,22 +20,12 @@ export const tradesResource: ResourceDefinition<AdminTrade> = {
   testId: 'trades',
   list: (filters) =>
     tradeList({
-      requestNumber: wholeNumberIn(filters.requestNumber, 1, TRADE_LIST_MAX, DEFAULT_REQUEST_COUNT.list),
+      requestNumber: count.read(filters),
       filterStr: (filters.filterStr ?? '').trim(),
     }),
   defaultSort: { id: 'create_time', desc: true },
   describe: (row) => row.tradeno,
-  filters: [
-    {
-      key: 'requestNumber',
-      label: t.requestNumber,
-      kind: 'number',
-      defaultValue: String(DEFAULT_REQUEST_COUNT.list),
-      min: 1,
-      max: TRADE_LIST_MAX,
-    },
-    { key: 'filterStr', label: t.filterStr, kind: 'text' },
-  ],
+  filters: [count.filter, { key: 'filterStr', label: t.filterStr, kind: 'text' }],
   columns: [
     column('username', t.username, (row) => row.username),
     column('desc', t.desc, (row) => row.desc),

@@ -2,7 +2,7 @@ import { ADMIN_TRAFFIC_RECORD_DAYS, trafficRecordTypes, type AdminTrafficRecord 
 import { TRAFFIC_RECORDS_MAX_DAYS, type AdminTrafficRecordsRequest } from '@portal/contracts/schemas';
 import { bytesToGB } from '@portal/platform';
 import { column, numberColumn } from '../../engine/columns';
-import { wholeNumberIn } from '../../engine/lib/filter-number';
+import { countFilter } from '../../engine/count-filter';
 import type { ResourceDefinition } from '../../engine/types';
 import { trafficRecords } from './api/traffic-records';
 import { trafficRecordLabels as t } from './labels';
@@ -22,6 +22,9 @@ const gbColumn = (id: 'trafficChange' | 'allSpend' | 'allTraffic', header: strin
     cell: (row) => bytesToGB(row[id]),
   });
 
+/** The last N service days, 2 by default (spec-2 §9). */
+const days = countFilter('day_num', t.dayNum, ADMIN_TRAFFIC_RECORD_DAYS, TRAFFIC_RECORDS_MAX_DAYS);
+
 /**
  * /all_traffic_records (spec-2 §2 item 11): every user's traffic records of the last days. The
  * list keeps the server's order (spend records by traffic change ascending — the largest spend
@@ -34,7 +37,7 @@ export const trafficRecordsResource: ResourceDefinition<AdminTrafficRecord> = {
   list: (filters) =>
     trafficRecords({
       type: recordType(filters.type),
-      day_num: wholeNumberIn(filters.day_num, 1, TRAFFIC_RECORDS_MAX_DAYS, ADMIN_TRAFFIC_RECORD_DAYS),
+      day_num: days.read(filters),
     }),
   describe: (row) => `${row.email} ${row.day}`,
   filters: [
@@ -45,14 +48,7 @@ export const trafficRecordsResource: ResourceDefinition<AdminTrafficRecord> = {
       allLabel: t.allTypes,
       options: () => trafficRecordTypes.map((type) => ({ value: type, label: typeLabel(type) })),
     },
-    {
-      key: 'day_num',
-      label: t.dayNum,
-      kind: 'number',
-      defaultValue: String(ADMIN_TRAFFIC_RECORD_DAYS),
-      min: 1,
-      max: TRAFFIC_RECORDS_MAX_DAYS,
-    },
+    days.filter,
   ],
   columns: [
     column('uid', t.uid, (row) => row.uid),

@@ -1,23 +1,10 @@
 import { GiB, type DailyStatistics } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { chartDays, hasData } from './chart-series';
+import { quietDay } from './quiet-day';
 
 const day = (date: string, fields: Partial<DailyStatistics> = {}): DailyStatistics => ({
-  _id: date,
-  day: date,
-  signUseNum: 0,
-  payNum: 0,
-  income: 0,
-  normalUserNum: 0,
-  normalTraffic: 0,
-  normalAvg: 0,
-  dayUserNum: 0,
-  dayTrafficUse: 0,
-  dayAvg: 0,
-  lotterySpendNum: 0,
-  lotterySpendTraffic: 0,
-  lotteryRewardNum: 0,
-  lotteryRewardTraffic: 0,
+  ...quietDay(date),
   ...fields,
 });
 
