@@ -29,6 +29,8 @@ const t = {
     error_log: '错误日志',
     coupon: '优惠券',
     coupon_use: '优惠券记录',
+    user: '用户',
+    channel: '渠道',
   } as Record<string, string>,
   actions: { create: '新增', update: '修改', delete: '删除', action: '操作' } as Record<string, string>,
 } as const;
