@@ -505,6 +505,30 @@ describe('restore_record', () => {
     expect(await auditOf(app, 'coupon_use', useId)).toHaveLength(1);
   });
 
+  it(`20 concurrent restores of a cash use on an unpaid order release it once ${CONCURRENCY}`, async () => {
+    const combo = await product(app, { price: 10 });
+    const { id: couponId, code } = await orderCoupon(app, { forMoneyCents: 300, numberOfAuthorizations: 10 });
+    const user = await signedInUser(app);
+    await deposit(app, user.id, 1000);
+    const api = shopApi(app, user.cookie);
+    const order = await newOrder(app, user.cookie, combo);
+    expect((await api.useCoupon(order._id, code)).code).toBe(0);
+    expect((await api.walletCheck(order._id)).code).toBe(0);
+    const useId = await useOf(couponId, user.id);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => admin.post(`${BASE}/restore_record`, { id: useId })),
+    );
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.code !== 0)) {
+      expect(a).toMatchObject({ code: Codes.INVALID_PAYLOAD, msg: texts.alreadyRestored });
+    }
+    expect(await orderRow(app, order._id)).toMatchObject({ status: 'topay', couponId: null, walletSpend: 0 });
+    expect(await walletCents(app, user.id)).toBe(1000);
+    expect(await authTimes(app, couponId)).toBe(0);
+    expect(await liveUses(app, couponId)).toBe(0);
+    expect(await auditOf(app, 'coupon_use', useId)).toHaveLength(1);
+  });
+
   it('an unknown record is 4004', async () => {
     expect(await admin.post(`${BASE}/restore_record`, { id: 'ffffffffffffffffffffffff' })).toMatchObject({
       code: Codes.NOT_FOUND,
