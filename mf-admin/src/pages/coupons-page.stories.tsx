@@ -136,7 +136,7 @@ const downloads: { name: string; text: Promise<string> }[] = [];
 
 /**
  * With the 淘宝 filter on: Taobao coupons only, a new one is a batch (no code field, 生成数量
- * instead), and 下载券码 hands the listed codes to the browser as a.txt, one per line.
+ * instead; an edit shows neither), and 下载券码 hands the listed codes to the browser as a.txt, one per line.
  */
 export const TaobaoBatch: Story = {
   parameters: { route: '/admin_coupon?type=freeTime&taobao=1', msw: [batch.handler, listHandler] },
@@ -177,6 +177,13 @@ export const TaobaoBatch: Story = {
     await save(form);
     await expectToast('配置优惠券成功');
     await expect(batch.calls.at(-1)).toMatchObject({ taobao: true, type: 'freeTime', vipDay: 7, batchCount: 200 });
+
+    // Editing one Taobao coupon: neither its code nor a batch count is offered.
+    const [first] = await list(canvasElement);
+    await userEvent.click(within(first!).getByRole('button', { name: '编辑' }));
+    const edit = within(await dialog('编辑优惠券'));
+    await expect(edit.queryByLabelText('优惠券码')).toBeNull();
+    await expect(edit.queryByLabelText('生成数量')).toBeNull();
   },
 };
 

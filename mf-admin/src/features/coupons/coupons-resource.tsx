@@ -109,7 +109,7 @@ export const couponsResource: ResourceDefinition<CouponRow, CouponUpdate> = {
       ['traffixHaveLimitTime', { visible: (v) => v.type === 'freeUse' }],
       ['traffixLimitTime', { visible: (v) => v.type === 'freeUse' && v.traffixHaveLimitTime === true }],
       'taobao',
-      ['code', { kind: 'custom', render: (props) => <CodeField {...props} />, visible: (v) => !creatingBatch(v) }],
+      ['code', { kind: 'custom', render: (props) => <CodeField {...props} />, visible: (v) => v.taobao !== true }],
       ['batchCount', { help: t.batchHelp, visible: creatingBatch }],
       [
         'traffic',
