@@ -1,6 +1,7 @@
 import { DEFAULT_REQUEST_COUNT, type CouponRecord } from '@portal/contracts';
 import { COUPON_RECORD_LIST_MAX } from '@portal/contracts/schemas';
 import { column, dateColumn, flagColumn } from '../../engine/columns';
+import { countFilter } from '../../engine/count-filter';
 import { outcome } from '../../engine/outcome';
 import type { ResourceDefinition } from '../../engine/types';
 import { couponRecordList } from './api/coupon-record-list';
@@ -26,11 +27,8 @@ const t = {
   restoreFailed: '恢复失败',
 } as const;
 
-/** A count from the address: whole and within 1..5000, else the default 100. */
-function limit(value: string | undefined): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= COUPON_RECORD_LIST_MAX ? n : DEFAULT_REQUEST_COUNT.list;
-}
+/** The newest N uses, 100 by default. */
+const limit = countFilter('limit', t.limit, DEFAULT_REQUEST_COUNT.list, COUPON_RECORD_LIST_MAX);
 
 /** /coupon_records (spec-2 §2 item 13): the recent uses of coupons, and restoring one. Open to yunying. */
 export const couponRecordsResource: ResourceDefinition<CouponRecord> = {
@@ -38,18 +36,9 @@ export const couponRecordsResource: ResourceDefinition<CouponRecord> = {
   noun: t.noun,
   testId: 'coupon-records',
   auditType: 'coupon_use',
-  list: (filters) => couponRecordList({ limit: limit(filters.limit) }),
+  list: (filters) => couponRecordList({ limit: limit.read(filters) }),
   defaultSort: { id: 'time', desc: true },
-  filters: [
-    {
-      key: 'limit',
-      label: t.limit,
-      kind: 'number',
-      defaultValue: String(DEFAULT_REQUEST_COUNT.list),
-      min: 1,
-      max: COUPON_RECORD_LIST_MAX,
-    },
-  ],
+  filters: [limit.filter],
   describe: (row) => `${row.email || t.none} ${row.code}`,
   columns: [
     column('email', t.email, (row) => row.email || t.none),
