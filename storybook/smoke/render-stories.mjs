@@ -106,6 +106,7 @@ try {
   const keeper = await context.newPage();
   await keeper.goto(`${origin}/index.json`);
   for (const story of stories) {
+    const started = Date.now();
     const page = await context.newPage();
     const problems = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -122,7 +123,8 @@ try {
       problems.push(`text not visible: ${text}`);
     }
     await page.screenshot({ path: path.join(shotDir, `${story.id}.png`) });
-    report(`${problems.length ? 'FAIL' : 'ok  '} ${story.id}${text ? ` (${text})` : ''}`);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    report(`${problems.length ? 'FAIL' : 'ok  '} ${story.id}${text ? ` (${text})` : ''} ${seconds} s`);
     for (const problem of problems) report(`     ${problem}`);
     if (problems.length) failures.push(story.id);
     await page.close();
