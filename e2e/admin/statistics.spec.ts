@@ -48,7 +48,8 @@ test('the statistics page counts a purchase made in the test and draws its chart
     const todayRow = screen.getByTestId('statistics-row').filter({ hasText: after.day });
     await expect(todayRow).toContainText(after.income.toFixed(2), { timeout: 30_000 });
     const income = screen.getByTestId('chart-income');
-    await expect(income.locator('svg.recharts-surface')).toBeVisible();
+    // Today's income is drawn as a bar (the legend's icons are SVGs too, so the bar is looked for).
+    await expect(income.locator('.recharts-bar-rectangle').first()).toBeVisible();
     await expect(income).not.toContainText('暂无记录');
     await expect(screen.getByTestId('stat-active-vip')).toHaveText(/^\d+$/);
   } finally {

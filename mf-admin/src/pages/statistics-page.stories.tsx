@@ -48,7 +48,7 @@ export const BusyWeek: Story = {
     await expect(canvas.getByTestId('stat-active-vip')).toHaveTextContent('318');
     for (const chart of ['chart-income', 'chart-traffic', 'chart-users']) {
       const card = await canvas.findByTestId(chart, {}, { timeout: 5000 });
-      await waitFor(() => expect(card.querySelector('svg.recharts-surface')).not.toBeNull(), { timeout: 5000 });
+      await waitFor(() => expect(card.querySelector('.recharts-bar-rectangle, .recharts-line-curve')).not.toBeNull());
     }
     // Newest day first in the table; 420.50 yuan with two decimals.
     const [today] = await rows(canvasElement, 'statistics');
