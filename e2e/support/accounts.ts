@@ -24,6 +24,9 @@ export const seeded = {
   /** The same 100-yuan wallet for the retry of the test that spends walletFull (CI retries once). */
   walletFullRetry: { email: 'wallet-full-retry@e2e.test', password: 'wallet-password-1' },
   walletCancel: { email: 'wallet-cancel@e2e.test', password: 'wallet-password-1' },
+  /** 600 yuan (over the default 500 minimum) for /wallet's withdrawal, and the same for its retry. */
+  walletWithdraw: { email: 'wallet-withdraw@e2e.test', password: 'wallet-password-1' },
+  walletWithdrawRetry: { email: 'wallet-withdraw-retry@e2e.test', password: 'wallet-password-1' },
   /** Operations staff (type yunying): the coupon, coupon-record and prize screens only. */
   yunying: { email: 'yunying@e2e.test', password: 'yunying-password-1' },
   /** A plain signed-in user (type normal). */

@@ -14,6 +14,7 @@ export default definePages(
     confirm: lazy(() => import(/* webpackChunkName: "page-confirm" */ './pages/confirm-page')),
     reset: lazy(() => import(/* webpackChunkName: "page-reset" */ './pages/reset-page')),
     agents: lazy(() => import(/* webpackChunkName: "page-agents" */ './pages/agents-page')),
+    wallet: lazy(() => import(/* webpackChunkName: "page-wallet" */ './pages/wallet-page')),
   },
   process.env.PORTAL_BUILD_LABEL,
 );
