@@ -31,6 +31,7 @@ import {
   debugSubscriptionUrl,
   fromLocalInput,
   toLocalInput,
+  userCount,
   userListRequest,
   userToForm,
 } from './lib/user-form';
@@ -101,7 +102,7 @@ export const usersResource: ResourceDefinition<AdminUser, UserUpdate> = {
   defaultSort: { id: 'createTime', desc: true },
   describe: (row) => row.email,
   filters: [
-    { key: 'number', label: t.count, kind: 'number', defaultValue: '100', min: 1, max: 100_000 },
+    userCount.filter,
     { key: 'filter', label: t.filter, kind: 'text' },
     { key: 'from', label: t.from, kind: 'date' },
     { key: 'to', label: t.to, kind: 'date' },

@@ -45,8 +45,8 @@ describe('user form', () => {
 
   it('builds the list call from the address: count (default 100), text, day range', () => {
     expect(userListRequest({})).toEqual({ number: 100 });
-    expect(userCount('0')).toBe(100);
-    expect(userCount('abc')).toBe(100);
+    expect(userCount.read({ number: '0' })).toBe(100);
+    expect(userCount.read({ number: 'abc' })).toBe(100);
     const request = userListRequest({ number: '20', filter: ' abc ', from: '2026-01-02', to: '2026-01-02' });
     expect(request).toMatchObject({ number: 20, filterStr: 'abc' });
     expect(request.toTimestamp! - request.fromTimestamp!).toBe(86_400_000 - 1);

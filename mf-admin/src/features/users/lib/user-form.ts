@@ -8,23 +8,21 @@ import {
   type UserUpdate,
 } from '@portal/contracts';
 import { oneTapUrl, subscriptionBase, subscriptionLink } from '@portal/platform';
+import { countFilter } from '../../../engine/count-filter';
 import { dayRange } from '../../../engine/lib/day-range';
 import { userLabels } from '../labels';
 
 /** The most users one list call asks for (UserListRequest). */
 const MAX_COUNT = 100_000;
 
-/** A count from the address: whole and within 1..100000, else the default 100 (spec-2 §9). */
-export function userCount(value: string | undefined): number {
-  const n = Number(value);
-  return value && Number.isInteger(n) && n >= 1 && n <= MAX_COUNT ? n : DEFAULT_REQUEST_COUNT.list;
-}
+/** The newest N users, 100 by default (spec-2 §9). */
+export const userCount = countFilter('number', userLabels.count, DEFAULT_REQUEST_COUNT.list, MAX_COUNT);
 
 /** The list call from the screen's filters: count, free text and the creation dates. */
 export function userListRequest(filters: Record<string, string>): UserListRequest {
   const text = filters.filter?.trim();
   return {
-    number: userCount(filters.number),
+    number: userCount.read(filters),
     ...(text ? { filterStr: text } : {}),
     ...dayRange(filters.from, filters.to),
   };
