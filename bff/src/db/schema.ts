@@ -24,6 +24,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  customType,
 } from 'drizzle-orm/pg-core';
 
 /** A user's role; null in the column means "none" (a signed-up user without a type). */
@@ -86,6 +87,9 @@ export const users = pgTable(
     specialDailyLimit: boolean('special_daily_limit').notNull().default(false),
     /** Invite rebates for this user's invitees whatever the channel rules say (not read yet). */
     forceReward: boolean('force_reward').notNull().default(false),
+    /** Telegram binding (spec-2 profile): the bind flow is outside the portal; unbind clears both. */
+    telegramId: text('telegram_id'),
+    telegramName: text('telegram_name').notNull().default(''),
   },
   (t) => [
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
@@ -118,7 +122,7 @@ export const sessions = pgTable(
  * Single-use keys mailed to a user (sign-up confirmation, password change). Only the sha256 of the
  * key is stored; `id` is the link's serial_id.
  */
-export const emailTokenPurpose = pgEnum('email_token_purpose', ['signup_confirm', 'change_password']);
+export const emailTokenPurpose = pgEnum('email_token_purpose', ['signup_confirm', 'change_password', 'change_email']);
 
 export const emailTokens = pgTable(
   'email_tokens',
@@ -131,6 +135,8 @@ export const emailTokens = pgTable(
     keyHash: text('key_hash').notNull(),
     /** change_password: the new password's hash, applied when the link is confirmed. */
     pendingPasswordHash: text('pending_password_hash'),
+    /** change_email: the new address, applied when the link mailed to it is confirmed. */
+    pendingEmail: text('pending_email'),
     createdAt: instant('created_at').notNull().defaultNow(),
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
@@ -215,6 +221,8 @@ export const coupons = pgTable(
     /** null: never expires. */
     expireTime: instant('expire_time'),
     createTime: instant('create_time').notNull().defaultNow(),
+    /** A coupon issued to one user (a lottery prize): only they may use it. null = anyone. */
+    ownerId: text('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
   },
   (t) => [
     check('coupons_auth_times_in_range', sql`${t.authTimes} >= 0 AND ${t.authTimes} <= ${t.numberOfAuthorizations}`),
@@ -871,3 +879,160 @@ export const withdrawals = pgTable(
 );
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// The user's own pages: uploads, support tickets, traffic gifts, the lottery.
+// ---------------------------------------------------------------------------------------------
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded images (tickets, avatars, prize images), kept in the database so every BFF instance
+ * serves every file. `name` is generated (random hex + the extension of the detected type); the
+ * type is decided from the bytes. public: anyone may fetch it (avatars, prize images); otherwise
+ * the owner, admins, and the owner of a ticket that shows it.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    name: text('name').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'ticket' | 'avatar' | 'prize'>().notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    isPublic: boolean('is_public').notNull().default(false),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('uploads_owner_idx').on(t.ownerId, t.createdAt),
+    check('uploads_purpose', sql`${t.purpose} IN ('ticket', 'avatar', 'prize')`),
+    check('uploads_content_type', sql`${t.contentType} IN ('image/jpeg', 'image/png', 'image/webp')`),
+    check('uploads_size', sql`${t.size} > 0 AND ${t.size} = octet_length(${t.content})`),
+  ],
+);
+
+/** Support tickets (spec-2 feedback ticket). status: open or close; "responsed" is derived. */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    desc: text('desc').notNull(),
+    imageUrl: text('image_url').notNull().default(''),
+    status: text('status').$type<'open' | 'close'>().notNull().default('open'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    /** The time of the last comment (or creation): lists sort and admins are told by it. */
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+    closedAt: instant('closed_at'),
+    closedBy: text('closed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('tickets_user_created_idx').on(t.userId, t.createdAt),
+    index('tickets_status_updated_idx').on(t.status, t.updatedAt),
+    check('tickets_status', sql`${t.status} IN ('open', 'close')`),
+    check('tickets_closed_fields', sql`(${t.status} = 'close') = (${t.closedAt} IS NOT NULL)`),
+  ],
+);
+
+/** The comment thread of a ticket; `fromAdmin` is the author's role when they wrote it. */
+export const ticketComments = pgTable(
+  'ticket_comments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    fromAdmin: boolean('from_admin').notNull(),
+    desc: text('desc').notNull(),
+    imageUrl: text('image_url').notNull().default(''),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ticket_comments_ticket_idx').on(t.ticketId, t.id)],
+);
+
+/**
+ * Traffic gifts (spec-2 push). The sender's permanent traffic falls by `amount` when the gift is
+ * made (push_spend); the receiver gains `amount - fee` (push_receive). Codes are 128-bit random.
+ */
+export const gifts = pgTable(
+  'gifts',
+  {
+    code: text('code').primaryKey(),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: bytes('amount').notNull(),
+    fee: bytes('fee').notNull(),
+    /** amount - fee: what the receiver gets. */
+    received: bytes('received').notNull(),
+    costRate: doublePrecision('cost_rate').notNull(),
+    status: text('status').$type<'created' | 'received'>().notNull().default('created'),
+    receiverId: text('receiver_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    receivedAt: instant('received_at'),
+  },
+  (t) => [
+    index('gifts_sender_idx').on(t.senderId, t.createdAt),
+    index('gifts_receiver_idx').on(t.receiverId),
+    check('gifts_status', sql`${t.status} IN ('created', 'received')`),
+    check('gifts_amounts', sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.received} = ${t.amount} - ${t.fee} AND ${t.received} >= 0`),
+    check('gifts_received_fields', sql`(${t.status} = 'received') = (${t.receivedAt} IS NOT NULL)`),
+  ],
+);
+
+/** Lottery prizes (spec-2 prize). Traffic in bytes (the API speaks G); a deleted prize stays for its draws. */
+export const prizes = pgTable(
+  'prizes',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    gainTraffic: bytes('gain_traffic').notNull().default(0),
+    gainVipTime: integer('gain_vip_days').notNull().default(0),
+    weight: integer('weight').notNull().default(1),
+    desc: text('desc').notNull().default(''),
+    hasDiscountCoupon: boolean('has_discount_coupon').notNull().default(false),
+    discountValue: doublePrecision('discount_value').notNull().default(1),
+    discountDuration: integer('discount_duration_days').notNull().default(1),
+    photoUrl: text('photo_url').notNull().default(''),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    deletedAt: instant('deleted_at'),
+  },
+  (t) => [
+    check('prizes_amounts', sql`${t.gainTraffic} >= 0 AND ${t.gainVipTime} >= 0 AND ${t.weight} >= 0`),
+    check('prizes_discount', sql`${t.discountValue} >= 0 AND ${t.discountValue} <= 1 AND ${t.discountDuration} >= 1`),
+  ],
+);
+
+/** One lottery draw: what it cost and what it gave (a snapshot of the prize at the time). */
+export const prizeDraws = pgTable(
+  'prize_draws',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    prizeId: text('prize_id').references(() => prizes.id, { onDelete: 'set null' }),
+    prizeName: text('prize_name').notNull(),
+    cost: bytes('cost').notNull(),
+    gainTraffic: bytes('gain_traffic').notNull(),
+    gainVipTime: integer('gain_vip_days').notNull(),
+    couponId: text('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('prize_draws_user_idx').on(t.userId, t.createdAt), index('prize_draws_day_idx').on(t.day)],
+);
+
+export type UploadRow = typeof uploads.$inferSelect;
+export type TicketRow = typeof tickets.$inferSelect;
+export type TicketCommentRow = typeof ticketComments.$inferSelect;
+export type GiftRow = typeof gifts.$inferSelect;
+export type PrizeRow = typeof prizes.$inferSelect;
+export type PrizeDrawRow = typeof prizeDraws.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { trafficGrants, trafficRecords, users } from '../../db/schema.js';
 
@@ -63,6 +63,15 @@ export const trafficRepository = {
       .where(eq(users.id, userId))
       .for('update');
     return row;
+  },
+
+  /** Bytes of time-limited grants still running (not settled, not lapsed): not the user's to give away. */
+  async openGrantBytes(tx: Db, userId: string, at: Date): Promise<number> {
+    const [row] = await tx
+      .select({ total: sql<string>`coalesce(sum(${trafficGrants.bytes}), 0)` })
+      .from(trafficGrants)
+      .where(and(eq(trafficGrants.userId, userId), isNull(trafficGrants.settledAt), gt(trafficGrants.expiresAt, at)));
+    return Number(row?.total ?? 0);
   },
 
   /** Moves a future VIP expiry `days` earlier, never before now; a past or missing one stays. */

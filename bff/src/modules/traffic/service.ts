@@ -93,6 +93,31 @@ export function createTrafficService({ timeZone, now = () => new Date() }: { tim
       return taken;
     },
 
+    /**
+     * Spends exactly `bytes` of the user's permanent traffic (what is left minus running
+     * time-limited grants) under the user's row lock, with its record; `insufficient` is thrown
+     * (nothing changes) when there is not that much. Concurrent debits queue on the lock, so
+     * together they never take more than the user has.
+     */
+    async debitPermanent(tx: Db, debit: Omit<Credit, 'grant'>, insufficient: () => Error): Promise<{ traffic: number; spendTraffic: number }> {
+      if (!Number.isSafeInteger(debit.bytes) || debit.bytes <= 0) throw new Error(`invalid traffic debit ${debit.bytes}`);
+      const held = await repo.lockTotals(tx, debit.userId);
+      if (held === undefined) throw new DomainError(Codes.SESSION_EXPIRED);
+      const permanent = held.traffic - held.spendTraffic - (await repo.openGrantBytes(tx, debit.userId, now()));
+      if (permanent < debit.bytes) throw insufficient();
+      const totals = (await repo.addTraffic(tx, debit.userId, -debit.bytes))!;
+      await repo.insertRecord(tx, {
+        userId: debit.userId,
+        type: debit.type,
+        desc: debit.desc,
+        trafficChange: -debit.bytes,
+        allTraffic: totals.traffic,
+        allSpend: totals.spendTraffic,
+        day: debit.day ?? serviceDay(now(), timeZone),
+      });
+      return totals;
+    },
+
     /** Takes back VIP days added earlier: a future expiry moves `days` earlier, never before now. */
     async shortenVip(tx: Db, userId: string, days: number): Promise<void> {
       if (!Number.isSafeInteger(days) || days < 0) throw new Error(`invalid VIP days ${days}`);
