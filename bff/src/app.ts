@@ -11,6 +11,7 @@ import couponAdminModule from './modules/coupon-admin/index.js';
 import couponsModule from './modules/coupons/index.js';
 import errorLogModule from './modules/error-log/index.js';
 import fulfilmentModule from './modules/fulfilment/index.js';
+import giftsModule from './modules/gifts/index.js';
 import healthModule from './modules/health/index.js';
 import mailModule from './modules/mail/index.js';
 import networkModule, { networkAdmin as networkAdminModule } from './modules/network/index.js';
@@ -28,6 +29,7 @@ import statisticsModule from './modules/statistics/index.js';
 import trafficModule from './modules/traffic/index.js';
 import { trafficAdmin as trafficAdminModule } from './modules/traffic/admin.js';
 import tradesAdminModule from './modules/trades-admin/index.js';
+import uploadsModule from './modules/uploads/index.js';
 import usageModule from './modules/usage/index.js';
 import usersAdminModule from './modules/users-admin/index.js';
 import walletModule from './modules/wallet/index.js';
@@ -111,6 +113,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(settingsModule);
   await app.register(mailModule);
   await app.register(trafficModule);
+  await app.register(uploadsModule);
   await app.register(signUseModule);
   await app.register(accountsModule);
   await app.register(networkModule);
@@ -136,6 +139,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(tradesAdminModule);
   await app.register(trafficAdminModule);
   await app.register(withdrawalsModule);
+  // The user's traffic gifts (/push), through the traffic ledger.
+  await app.register(giftsModule);
   // The back office's statistics read what the modules above record.
   await app.register(statisticsModule);
   // Last: start-up data goes through the services above.

@@ -69,6 +69,7 @@ const WALK: Record<string, (ctx: Context) => Array<{ url: string; status: number
     { url: `/api/subscript/clash/${user.id}/${'0'.repeat(32)}`, status: 404 },
   ],
   '/api/subscript/:kind/:userId/': ({ user }) => [{ url: `/api/subscript/clash/${user.id}/`, status: 404 }],
+  '/api/file/downloads/:filename': () => [{ url: `/api/file/downloads/${'0'.repeat(32)}.png`, status: 404 }],
   '/api/pay/sandbox/page.css': () => [{ url: '/api/pay/sandbox/page.css', status: 200 }],
   '/api/pay/sandbox/submit.php': ({ payurl }) => {
     const u = new URL(payurl);

@@ -36,6 +36,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   '/api/shop/list': '/shop is a public page (spec-2 §2)',
   '/api/pay/notify/epay/:platform':
     "payment gateways' servers call it without our session or an Origin; authorised by the platform's md5 signature",
+  '/api/file/downloads/:filename':
+    'avatars and prize images are shown to everyone; private (ticket) images are checked per viewer in the handler',
   '/api/pay/sandbox/submit.php':
     "the sandbox gateway's pay page, opened on any device (a scanned QR); authorised by the sandbox signature, changes nothing",
   '/api/pay/sandbox/decide': "the sandbox page's form; authorised by the sandbox signature, same-origin (origin check)",

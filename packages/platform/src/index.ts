@@ -15,3 +15,4 @@ export * from './use-subscription-links.js';
 export * from './require-login.js';
 export * from './money.js';
 export * from './use-call-data.js';
+export * from './upload.js';

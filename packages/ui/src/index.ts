@@ -10,3 +10,4 @@ export { lazyDialog, type LazyDialog } from './components/lazy-dialog.js';
 export { Dropdown, type DropdownProps } from './components/dropdown.js';
 export { whenNoModalOpen } from './components/when-no-modal.js';
 export { QrCode, type QrCodeProps } from './components/qr-code.js';
+export { ImageUpload, type ImageUploadProps } from './components/image-upload.js';

@@ -38,6 +38,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every /api/ route, so that no route is public by omission. */
     access?: Access;
+    /** Also accept `Authorization: Bearer <session token>` when no session cookie is sent (uploads). */
+    bearer?: boolean;
   }
 }
 
@@ -131,10 +133,17 @@ export default fp(
     // preHandler: the envelope has been decoded and validated by now, so junk costs no query.
     fastify.addHook('preHandler', async (request) => {
       if (!isApiUrl(request.url)) return;
-      const token = request.cookies[cookieNames.session];
+      const token = request.cookies[cookieNames.session] ?? bearerToken(request);
       if (token === undefined || token === '') return;
       request.user = await sessions.resolve(token);
     });
   },
   { name: 'auth', dependencies: ['db', 'cookie', 'errors'] },
 );
+
+/** The session token of an `Authorization: Bearer` header, on routes that accept one. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  if (request.routeOptions.config.bearer !== true) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}

@@ -1,0 +1,110 @@
+import { Codes } from '@portal/contracts';
+import { fileTypeFromBuffer } from 'file-type';
+import { DomainError } from '../../lib/domain-error.js';
+import { randomHex } from '../../lib/random.js';
+import type { SessionUser } from '../sessions/service.js';
+import type { UploadsRepository } from './repository.js';
+
+/** 4 MB: the spec's image limit (图片限制在4M内). */
+export const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
+export const IMAGE_TOO_LARGE = '图片限制在4M内';
+export const IMAGE_TYPE_REFUSED = '图片格式仅支持 jpg、png、webp';
+export const IMAGE_INVALID = '图片无效';
+
+export const uploadPurposes = ['ticket', 'avatar', 'prize'] as const;
+export type UploadPurpose = (typeof uploadPurposes)[number];
+
+/** Where a stored image is served; payloads that name an image carry this path. */
+export const DOWNLOAD_PREFIX = '/api/file/downloads/';
+
+const imageTypes: Record<string, { mime: 'image/jpeg' | 'image/png' | 'image/webp'; ext: string }> = {
+  'image/jpeg': { mime: 'image/jpeg', ext: 'jpg' },
+  'image/png': { mime: 'image/png', ext: 'png' },
+  'image/webp': { mime: 'image/webp', ext: 'webp' },
+};
+
+/** Generated names only: 32 hex characters and one of our extensions. */
+const NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|webp)$/;
+
+/** Decides whether `viewer` may see a private image (e.g. the owner of a ticket that shows it). */
+export type ViewerRule = (name: string, viewer: SessionUser) => Promise<boolean>;
+
+/**
+ * Images uploaded by users and operators. The type is decided from the bytes (magic numbers),
+ * never from the file name or the declared type; the stored name is generated. Avatars and prize
+ * images are public (shown to others); ticket images are private to their owner, admins, and
+ * whoever a registered viewer rule lets in.
+ */
+export function createUploadsService(repo: UploadsRepository) {
+  const viewerRules: ViewerRule[] = [];
+
+  return {
+    async store(owner: SessionUser, purpose: UploadPurpose, content: Buffer): Promise<{ filename: string; url: string }> {
+      if (content.length === 0) throw new DomainError(Codes.INVALID_PAYLOAD, IMAGE_INVALID);
+      if (content.length > MAX_IMAGE_BYTES) throw new DomainError(Codes.PAYLOAD_TOO_LARGE, IMAGE_TOO_LARGE);
+      if (purpose === 'prize' && owner.type !== 'admin' && owner.type !== 'yunying') {
+        throw new DomainError(Codes.FORBIDDEN);
+      }
+      const detected = await fileTypeFromBuffer(content);
+      const type = detected === undefined ? undefined : imageTypes[detected.mime];
+      if (type === undefined) throw new DomainError(Codes.UNSUPPORTED_MEDIA, IMAGE_TYPE_REFUSED);
+      const name = `${randomHex(16)}.${type.ext}`;
+      await repo.insert({
+        name,
+        ownerId: owner.id,
+        purpose,
+        contentType: type.mime,
+        size: content.length,
+        content,
+        isPublic: purpose !== 'ticket',
+      });
+      return { filename: name, url: `${DOWNLOAD_PREFIX}${name}` };
+    },
+
+    /** The image and its type, when `viewer` (null: not signed in) may see it; otherwise nothing. */
+    async read(name: string, viewer: SessionUser | null) {
+      if (!NAME_PATTERN.test(name)) return undefined;
+      const meta = await repo.findMeta(name);
+      if (meta === undefined) return undefined;
+      if (!meta.isPublic) {
+        if (viewer === null) return undefined;
+        const allowed =
+          viewer.id === meta.ownerId ||
+          viewer.type === 'admin' ||
+          (await someRule(viewerRules, name, viewer));
+        if (!allowed) return undefined;
+      }
+      const row = await repo.find(name);
+      if (row === undefined) return undefined;
+      return { contentType: row.contentType, isPublic: row.isPublic, content: Buffer.from(row.content) };
+    },
+
+    /**
+     * The stored name behind an image reference in a payload ('' = no image): the download path
+     * or the bare name, of an image `user` uploaded for `purpose`. Anything else is refused with
+     * 4001, so a payload can never point at someone else's file or at another address.
+     */
+    async ownImage(reference: string, user: SessionUser, purpose: UploadPurpose): Promise<string> {
+      if (reference === '') return '';
+      const name = reference.startsWith(DOWNLOAD_PREFIX) ? reference.slice(DOWNLOAD_PREFIX.length) : reference;
+      if (!NAME_PATTERN.test(name)) throw new DomainError(Codes.INVALID_PAYLOAD, IMAGE_INVALID);
+      const meta = await repo.findMeta(name);
+      if (meta === undefined || meta.ownerId !== user.id || meta.purpose !== purpose) {
+        throw new DomainError(Codes.INVALID_PAYLOAD, IMAGE_INVALID);
+      }
+      return `${DOWNLOAD_PREFIX}${name}`;
+    },
+
+    /** Lets another module open private images to more viewers (tickets: the ticket's owner). */
+    addViewerRule(rule: ViewerRule): void {
+      viewerRules.push(rule);
+    },
+  };
+}
+
+async function someRule(rules: ViewerRule[], name: string, viewer: SessionUser): Promise<boolean> {
+  for (const rule of rules) if (await rule(name, viewer)) return true;
+  return false;
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;
