@@ -1036,3 +1036,31 @@ export type TicketCommentRow = typeof ticketComments.$inferSelect;
 export type GiftRow = typeof gifts.$inferSelect;
 export type PrizeRow = typeof prizes.$inferSelect;
 export type PrizeDrawRow = typeof prizeDraws.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Scale-out: state every instance shares.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Rate-limit counters shared by every instance on PostgreSQL (rate-limiter-flexible's Drizzle
+ * store: one atomic upsert per hit). On PGlite the counters stay in the one process's memory.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: timestamp('expire', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);
+
+/** The last run of each background job (written by the instance that owns the jobs): /readyz and stall checks read it. */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  owner: text('owner').notNull(),
+  lastRunAt: instant('last_run_at').notNull(),
+  lastOk: boolean('last_ok').notNull(),
+  lastError: text('last_error').notNull().default(''),
+  runs: bigint('runs', { mode: 'number' }).notNull().default(0),
+});
