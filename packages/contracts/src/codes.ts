@@ -43,6 +43,12 @@ export const Codes = {
   ORDER_NOT_OPEN: 1107,
   /** The chosen payment method is switched off or not configured. */
   PAY_MODE_UNAVAILABLE: 1108,
+  /** Our lottery draw (/api/prize/draw; the spec has no user screen): paid users only, like sign-in (1104). */
+  PRIZE_PAID_ONLY: 1109,
+  /** A draw costs prizeBaseCost G of permanent traffic, and the user has less than that left. */
+  PRIZE_NOT_ENOUGH_TRAFFIC: 1110,
+  /** No prize can be won (none configured, or every weight is 0): nothing is spent. */
+  PRIZE_UNAVAILABLE: 1111,
   BAD_ENVELOPE: 4000,
   INVALID_PAYLOAD: 4001,
   FORBIDDEN: 4003,
@@ -99,6 +105,9 @@ export const defaultMessages: Partial<Record<number, string>> = {
   [Codes.COMBO_UNAVAILABLE]: '商品不存在或已下架',
   [Codes.ORDER_NOT_OPEN]: '订单不存在或已关闭',
   [Codes.PAY_MODE_UNAVAILABLE]: '该支付方式暂不可用',
+  [Codes.PRIZE_PAID_ONLY]: '付费用户才能参与抽奖',
+  [Codes.PRIZE_NOT_ENOUGH_TRAFFIC]: '剩余永久流量不足',
+  [Codes.PRIZE_UNAVAILABLE]: '暂无可抽取的奖品',
   [Codes.BAD_ENVELOPE]: '请求格式错误',
   [Codes.INVALID_PAYLOAD]: '请求参数错误',
   [Codes.FORBIDDEN]: '没有权限',
