@@ -49,6 +49,8 @@ export const Codes = {
   PRIZE_NOT_ENOUGH_TRAFFIC: 1110,
   /** No prize can be won (none configured, or every weight is 0): nothing is spent. */
   PRIZE_UNAVAILABLE: 1111,
+  /** The shared Apple ID accounts (/api/user/apple_ids) are for paid users only (spec-2 §6). */
+  APPLE_ID_PAID_ONLY: 1112,
   BAD_ENVELOPE: 4000,
   INVALID_PAYLOAD: 4001,
   FORBIDDEN: 4003,
