@@ -11,10 +11,16 @@ export interface AttemptWindow {
 
 /**
  * A preHandler counting every attempt (not only failures) in several windows, for calls that send
- * mail or reveal an account: once any window is used up the call is refused with 4029 and a
- * Retry-After. Counters are per instance, like the login throttle (see bff/README.md).
+ * mail or reveal an account: once any window is used up the call is refused with `refusal()` (4029
+ * unless the call has a code of its own) and a Retry-After. Counters are per instance, like the
+ * login throttle (see bff/README.md).
  */
-export function attemptLimit(fastify: FastifyInstance, name: string, windows: AttemptWindow[]): preHandlerAsyncHookHandler {
+export function attemptLimit(
+  fastify: FastifyInstance,
+  name: string,
+  windows: AttemptWindow[],
+  refusal: () => DomainError = () => new DomainError(Codes.RATE_LIMITED),
+): preHandlerAsyncHookHandler {
   const limiters = windows.map((w) => ({
     key: w.key,
     limiter: fastify.createRateLimit({ max: w.max, timeWindow: w.timeWindowMs, keyGenerator: (r) => `${name}|${w.key(r)}` }),
@@ -25,7 +31,7 @@ export function attemptLimit(fastify: FastifyInstance, name: string, windows: At
       const state = await limiter(request);
       if (!state.isAllowed && state.isExceeded) {
         reply.header('retry-after', Math.max(1, state.ttlInSeconds));
-        throw new DomainError(Codes.RATE_LIMITED);
+        throw refusal();
       }
     }
   };

@@ -1,7 +1,7 @@
 // QUALITY 13, 14, 16 and 18: concurrent coupon uses, wallet deductions and cancels, expiry, and a
-// property test of random mixed operations (withdrawals and their settling included). On PostgreSQL the concurrent calls really overlap
+// property test of random mixed operations (withdrawals and their settling, traffic gifts included). On PostgreSQL the concurrent calls really overlap
 // (a pool of connections); on PGlite they are serialised, which still proves the logic.
-import { Codes } from '@portal/contracts';
+import { Codes, decodeResponse, encodeRequest, type Gift } from '@portal/contracts';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,7 +172,8 @@ describe('expiry', () => {
  * QUALITY 18: every way money and traffic move today, mixed at random in concurrent batches:
  * purchases (orders, coupons on orders, wallet deductions, payments right or wrong), cancels and
  * expiry, trial-coupon redemption, daily sign-in rewards, node usage charges (duplicates
- * included), withdrawal requests and their settling. Money and traffic are conserved, coupon uses match their records, nothing is negative.
+ * included), withdrawal requests and their settling, traffic gifts made and received (own codes,
+ * used codes and races included). Money and traffic are conserved, coupon uses match their records, nothing is negative.
  */
 describe(`property: random mixed operations ${CONCURRENCY}`, () => {
   type Op =
@@ -185,7 +186,9 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
     | { kind: 'signIn'; user: number }
     | { kind: 'usage'; report: number; usages: Array<{ user: number; upload: number; download: number }> }
     | { kind: 'withdraw'; user: number; money: number | null }
-    | { kind: 'payout'; user: number };
+    | { kind: 'payout'; user: number }
+    | { kind: 'gift'; user: number; gb: number }
+    | { kind: 'receive'; user: number; gift: number };
 
   const user = fc.nat(2);
   const order = fc.nat(9);
@@ -236,6 +239,12 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
       }),
     },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('payout' as const), user }) },
+    // Traffic gifts: 1-3 G of permanent traffic into a code, and a receive of one of the run's codes.
+    {
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('gift' as const), user, gb: fc.integer({ min: 1, max: 3 }) }),
+    },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('receive' as const), user, gift: fc.nat(5) }) },
   );
 
   it('conserve money, coupon uses and traffic; nothing goes negative', async () => {
@@ -246,8 +255,21 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
     ];
     const node = await createNode(app);
     const operator = await signedInAdmin(app);
-    await app.settings.set({ min_charge_money: 1 });
+    await app.settings.set({ min_charge_money: 1, minPushNum: 1, costRate: 0.2 });
     let run = 0;
+    /** Gift calls from an address per run, so the receive throttle's per-address count never carries over. */
+    const giftCall = async (url: string, payload: object, cookie: string) =>
+      decodeResponse<Gift>(
+        (
+          await app.inject({
+            method: 'POST',
+            url,
+            payload: encodeRequest(payload),
+            headers: { cookie },
+            remoteAddress: `10.66.${run >> 8}.${run & 255}`,
+          })
+        ).json(),
+      );
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.array(op, { minLength: 1, maxLength: 3 }), { minLength: 8, maxLength: 24 }),
@@ -270,6 +292,12 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
             await coupon(app, { type: 'freeUse', traffic: GiB, numberOfAuthorizations: 2, useNumPerUser: 1 }),
             await coupon(app, { type: 'freeTime', vipDay: 3, numberOfAuthorizations: 4, useNumPerUser: 2 }),
           ];
+          // Some permanent traffic to give from the start (an operator's adjustment).
+          for (const u of users)
+            await app.db.transaction((tx) =>
+              app.traffic.credit(tx, { userId: u.id, bytes: 2 * GiB, type: 'admin_adjust', desc: '测试' }),
+            );
+          const giftCodes: string[] = [];
           for (const u of users)
             await call(
               app,
@@ -310,6 +338,16 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
               return;
             }
             const { api, cookie } = users[o.user]!;
+            if (o.kind === 'gift') {
+              const { code, data } = await giftCall('/api/push/create', { pushNumber: o.gb }, cookie);
+              if (code === 0) giftCodes.push(data.code);
+              return;
+            }
+            if (o.kind === 'receive') {
+              const giftCode = giftCodes[o.gift % Math.max(1, giftCodes.length)];
+              if (giftCode !== undefined) await giftCall('/api/push/receive', { code: giftCode }, cookie);
+              return;
+            }
             if (o.kind === 'withdraw') {
               await call(app, '/api/wallet/make_charge', o.money === null ? {} : { money: o.money }, { cookie });
               return;
@@ -372,6 +410,11 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
                (SELECT coalesce(sum(add_traffic), 0) FROM orders WHERE user_id = $1 AND status = 'paied') AS bought,
                (SELECT coalesce(sum(add_traffic), 0) FROM coupon_uses WHERE user_id = $1 AND type = 'freeUse' AND NOT is_deleted) AS trial,
                (SELECT coalesce(sum(add_traffic), 0) FROM sign_ins WHERE user_id = $1) AS signed,
+               (SELECT coalesce(sum(traffic_change), 0) FROM traffic_records WHERE user_id = $1 AND type = 'admin_adjust') AS adjusted,
+               (SELECT coalesce(sum(amount), 0) FROM gifts WHERE sender_id = $1) AS gifted,
+               (SELECT coalesce(sum(received), 0) FROM gifts WHERE receiver_id = $1 AND status = 'received') AS gift_received,
+               (SELECT coalesce(sum(-traffic_change), 0) FROM traffic_records WHERE user_id = $1 AND type = 'push_spend') AS push_spent,
+               (SELECT coalesce(sum(traffic_change), 0) FROM traffic_records WHERE user_id = $1 AND type = 'push_receive') AS push_received,
                (SELECT coalesce(sum(traffic_change), 0) FROM traffic_records WHERE user_id = $1 AND type <> 'spend') AS credited,
                (SELECT coalesce(sum(-traffic_change), 0) FROM traffic_records WHERE user_id = $1 AND type = 'spend') AS taken,
                (SELECT coalesce(sum(exemption_traffic), 0) FROM traffic_records WHERE user_id = $1 AND type = 'spend') AS allowance,
@@ -389,8 +432,13 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
             expect(n('deposits') + n('provider_paid'), who).toBe(
               n('wallet') + n('orders_paid') + n('held') + n('withdrawn'),
             );
-            // Traffic in = what purchases, trial coupons and sign-ins gave, each with its record.
-            expect(n('traffic'), who).toBe(n('bought') + n('trial') + n('signed'));
+            // Traffic in = what purchases, trial coupons, sign-ins, the operator and received gifts
+            // gave, less the gifts made, each with its record.
+            expect(n('traffic'), who).toBe(
+              n('bought') + n('trial') + n('signed') + n('adjusted') + n('gift_received') - n('gifted'),
+            );
+            expect(n('push_spent'), who).toBe(n('gifted'));
+            expect(n('push_received'), who).toBe(n('gift_received'));
             expect(n('credited'), who).toBe(n('traffic'));
             // Traffic out = what the nodes took beyond the daily allowance of a time package.
             expect(n('spend'), who).toBe(n('taken') - n('allowance'));
@@ -405,6 +453,22 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
           }
           // What the reports took is exactly what the users' spend records show (duplicates took nothing).
           expect(taken).toBe(charged);
+          // Gifts: each received once, never by its sender; what the senders lost = what the
+          // receivers gained + the fees of received gifts + what open gifts still hold.
+          const [gifts] = await app.database.query<Record<string, unknown>>(
+            `SELECT
+               (SELECT coalesce(sum(amount), 0) FROM gifts WHERE sender_id = ANY($1::text[])) AS lost,
+               (SELECT coalesce(sum(received + fee), 0) FROM gifts WHERE sender_id = ANY($1::text[]) AND status = 'received') AS settled,
+               (SELECT coalesce(sum(amount), 0) FROM gifts WHERE sender_id = ANY($1::text[]) AND status = 'created') AS open,
+               (SELECT count(*) FROM gifts WHERE sender_id = ANY($1::text[]) AND receiver_id = sender_id) AS own,
+               (SELECT count(*) FROM traffic_records WHERE user_id = ANY($1::text[]) AND type = 'push_receive') AS receives,
+               (SELECT count(*) FROM gifts WHERE sender_id = ANY($1::text[]) AND status = 'received') AS received`,
+            [users.map((u) => u.id)],
+          );
+          const g = (key: string) => Number(gifts![key]);
+          expect(g('lost')).toBe(g('settled') + g('open'));
+          expect(g('own')).toBe(0);
+          expect(g('receives')).toBe(g('received'));
           for (const c of [...coupons, ...trials]) {
             const [row] = await app.database.query<{ n: unknown; over: unknown }>(
               `SELECT (SELECT auth_times FROM coupons WHERE id = $1) AS n,

@@ -33,6 +33,8 @@ const SPEC_SETTINGS = [
   'gameSeat',
   'contentUrl_guonei',
   'contentUrl_guowai',
+  'minPushNum',
+  'costRate',
 ];
 
 describe('config/get', () => {

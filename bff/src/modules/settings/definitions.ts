@@ -1,6 +1,8 @@
 import {
   DEFAULT_CONTINUE_SIGN_USE_DAY,
   DEFAULT_SIGN_USE_REWARD_MB,
+  GIFT_FEE_PERCENT,
+  GIFT_MIN_GB,
   thirdPayPlatforms,
   type ServerType,
 } from '@portal/contracts';
@@ -148,6 +150,12 @@ export const settingDefinitions = {
     notice_day_interval: define(Type.Integer({ minimum: 0, maximum: 365 }), 1, '公告弹出间隔（天）'),
     entry_url: define(Url(), '', '入口页地址（为空时使用 PUBLIC_BASE_URL 或当前地址）'),
     contact: define(Type.String({ maxLength: 200 }), '', '联系方式'),
+    // Tickets (spec-2 §2): admins are told of new tickets and users' replies at this address too.
+    supportEmail: define(
+      Type.String({ maxLength: 254, pattern: '^([^\\s@]+@[^\\s@]+\\.[^\\s@]+)?$' }),
+      '',
+      '工单通知邮箱（新工单和用户回复时发邮件通知，为空时不发送）',
+    ),
     chat_group_url: define(Url(), '', '交流群链接'),
   }),
 
@@ -192,6 +200,9 @@ export const settingDefinitions = {
       0,
       '时长包每日限速阈值（G，0 为不限速）',
     ),
+    // Traffic gifts (spec-2 §5, §9): the smallest gift and the platform's fee.
+    minPushNum: define(Type.Integer({ minimum: 1, maximum: 100_000 }), GIFT_MIN_GB, '流量转赠最低数量（G）'),
+    costRate: define(Type.Number({ minimum: 0, maximum: 0.9 }), GIFT_FEE_PERCENT / 100, '流量转赠手续费比例（0～0.9）'),
   }),
 
   // What a node runs to install or upgrade itself, by its server type (agents/upgrade_agentserver).

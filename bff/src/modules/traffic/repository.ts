@@ -65,6 +65,15 @@ export const trafficRepository = {
     return row;
   },
 
+  /** The user's traffic and spendTraffic as they are now (no lock: for display). */
+  async totals(db: Db, userId: string): Promise<{ traffic: number; spendTraffic: number } | undefined> {
+    const [row] = await db
+      .select({ traffic: users.traffic, spendTraffic: users.spendTraffic })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row;
+  },
+
   /** Bytes of time-limited grants still running (not settled, not lapsed): not the user's to give away. */
   async openGrantBytes(tx: Db, userId: string, at: Date): Promise<number> {
     const [row] = await tx

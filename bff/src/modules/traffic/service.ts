@@ -118,6 +118,16 @@ export function createTrafficService({ timeZone, now = () => new Date() }: { tim
       return totals;
     },
 
+    /**
+     * What debitPermanent could take now (what is left minus running time-limited grants), for
+     * display; 0 for an unknown user. Read without a lock: a spend decides under its own.
+     */
+    async permanentBalance(db: Db, userId: string): Promise<number> {
+      const held = await repo.totals(db, userId);
+      if (held === undefined) return 0;
+      return Math.max(0, held.traffic - held.spendTraffic - (await repo.openGrantBytes(db, userId, now())));
+    },
+
     /** Takes back VIP days added earlier: a future expiry moves `days` earlier, never before now. */
     async shortenVip(tx: Db, userId: string, days: number): Promise<void> {
       if (!Number.isSafeInteger(days) || days < 0) throw new Error(`invalid VIP days ${days}`);
