@@ -15,6 +15,7 @@ export default definePages(
     reset: lazy(() => import(/* webpackChunkName: "page-reset" */ './pages/reset-page')),
     agents: lazy(() => import(/* webpackChunkName: "page-agents" */ './pages/agents-page')),
     wallet: lazy(() => import(/* webpackChunkName: "page-wallet" */ './pages/wallet-page')),
+    push: lazy(() => import(/* webpackChunkName: "page-push" */ './pages/push-page')),
   },
   process.env.PORTAL_BUILD_LABEL,
 );

@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from 'react';
+import { Button, CloseButton, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react/dialog';
+import { Codes, toastMs, type Gift, type PushList } from '@portal/contracts';
+import { notify } from '@portal/platform';
+import { CopyButton } from '../../../components/copy-button';
+import { createPush } from '../api/create-push';
+import { checkGiftAmount, formatG, giftSplit } from '../lib/gift-rules';
+import { pushLabels } from '../push-labels';
+
+const t = pushLabels.giveDialog;
+
+/** Refusals the BFF words itself (spec-2 §8): shown as it sent them. */
+const SERVER_WORDED: ReadonlySet<number> = new Set([
+  Codes.GIFT_BELOW_MIN,
+  Codes.GIFT_NOT_ENOUGH_TRAFFIC,
+  Codes.GIFT_TOO_FREQUENT,
+]);
+
+export interface GiveDialogProps {
+  rules: Pick<PushList, 'minPushNum' | 'costRate' | 'permanentTraffic'>;
+  onClose: () => void;
+  /** After a gift was made: the page reloads its list. */
+  onDone: () => void;
+}
+
+/**
+ * The gift dialog (spec-2 §2, §5): whole G, at least minPushNum (最低转赠{n}G), at most the
+ * permanent traffic; the fee and what the receiver gets are shown as the amount is typed. Once
+ * made, the dialog shows the code with a copy button.
+ */
+export default function GiveDialog({ rules, onClose, onDone }: GiveDialogProps) {
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [made, setMade] = useState<Gift | null>(null);
+
+  const checked = checkGiftAmount(typed, rules);
+  const split = 'gb' in checked ? giftSplit(checked.gb, rules.costRate) : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if ('error' in checked) return setError(checked.error);
+    setError(null);
+    setBusy(true);
+    const result = await createPush({ pushNumber: checked.gb });
+    setBusy(false);
+    if (result.code === Codes.OK) {
+      setMade(result.data);
+      notify({ kind: 'success', title: t.done, durationMs: toastMs.short });
+      onDone();
+      return;
+    }
+    if (result.status === 502) return;
+    setError(SERVER_WORDED.has(result.code) && result.msg ? result.msg : t.failed);
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && !busy && onClose()} placement="center" size="sm">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4" data-testid="give-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{made ? t.doneTitle : t.title}</Dialog.Title>
+            </Dialog.Header>
+            {made ? (
+              <>
+                <Dialog.Body>
+                  <Stack gap="2">
+                    <Text fontSize="sm">{t.done}</Text>
+                    <Text fontFamily="mono" wordBreak="break-all" data-testid="made-code">
+                      {made.code}
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {t.preview(formatG(made.fee), formatG(made.receiveNumber))}
+                    </Text>
+                  </Stack>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <CopyButton text={made.code} label={pushLabels.copyCode} size="sm" />
+                  <Button colorPalette="brand" onClick={onClose}>
+                    {t.close}
+                  </Button>
+                </Dialog.Footer>
+              </>
+            ) : (
+              <form onSubmit={(e) => void submit(e)} noValidate>
+                <Dialog.Body>
+                  <Stack gap="3">
+                    <Field.Root invalid={error !== null}>
+                      <Field.Label>{t.amount}</Field.Label>
+                      <Input
+                        value={typed}
+                        onChange={(e) => {
+                          setTyped(e.target.value);
+                          setError(null);
+                        }}
+                        inputMode="numeric"
+                        placeholder={t.placeholder(rules.minPushNum)}
+                        autoComplete="off"
+                        autoFocus
+                      />
+                      {error ? (
+                        <Field.ErrorText>{error}</Field.ErrorText>
+                      ) : (
+                        <Field.HelperText>{t.available(formatG(rules.permanentTraffic))}</Field.HelperText>
+                      )}
+                    </Field.Root>
+                    <Text fontSize="sm" color="fg.muted" data-testid="give-preview" aria-live="polite">
+                      {split ? t.preview(formatG(split.fee), formatG(split.received)) : '\u00a0'}
+                    </Text>
+                  </Stack>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <HStack gap="2">
+                    <Button variant="outline" onClick={onClose} disabled={busy}>
+                      {t.cancel}
+                    </Button>
+                    <Button type="submit" colorPalette="brand" loading={busy} loadingText={t.submitting}>
+                      {t.submit}
+                    </Button>
+                  </HStack>
+                </Dialog.Footer>
+              </form>
+            )}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t.cancel} disabled={busy} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
