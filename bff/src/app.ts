@@ -13,6 +13,7 @@ import errorLogModule from './modules/error-log/index.js';
 import fulfilmentModule from './modules/fulfilment/index.js';
 import giftsModule from './modules/gifts/index.js';
 import healthModule from './modules/health/index.js';
+import jobsModule from './modules/jobs/index.js';
 import mailModule from './modules/mail/index.js';
 import networkModule, { networkAdmin as networkAdminModule } from './modules/network/index.js';
 import nodeApiModule from './modules/node-api/index.js';
@@ -97,9 +98,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(cookiePlugin);
   await app.register(helmetPlugin);
-  await app.register(rateLimitPlugin);
 
   await app.register(dbPlugin);
+  await app.register(rateLimitPlugin);
   await app.register(envelopePlugin);
   await app.register(originCheckPlugin);
   await app.register(authPlugin);
@@ -110,6 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // error log the error handler writes to.
   await app.register(auditModule);
   await app.register(errorLogModule);
+  await app.register(jobsModule);
   await app.register(settingsModule);
   await app.register(mailModule);
   await app.register(trafficModule);

@@ -4,10 +4,19 @@ import type { FastifyInstance } from 'fastify';
 export default async function healthModule(fastify: FastifyInstance) {
   fastify.get('/healthz', async () => ({ status: 'ok' }));
 
+  // Ready: the database answers with every migration applied. Also reports whether this instance
+  // runs the background jobs and each job's last run (whoever ran it), for operators.
   fastify.get('/readyz', async (_request, reply) => {
     if (fastify.isClosing() || !(await fastify.database.ready())) {
       return reply.code(503).send({ status: 'unavailable' });
     }
-    return { status: 'ready' };
+    const runs = await fastify.jobs.status().catch(() => []);
+    return {
+      status: 'ready',
+      jobs: {
+        leader: fastify.jobs.isLeader(),
+        runs: runs.map((r) => ({ name: r.name, owner: r.owner, lastRunAt: r.lastRunAt.toISOString(), lastOk: r.lastOk })),
+      },
+    };
   });
 }

@@ -29,21 +29,18 @@ async function ordersModule(fastify: FastifyInstance) {
   ordersRoutes(fastify, orders);
 
   // Open orders past expires_at are cancelled like cancel_order does (coupon and wallet released).
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = orders
-      .expireDue()
-      .then((n) => n > 0 && fastify.log.info({ cancelled: n }, 'expired orders cancelled'))
-      .catch((err: unknown) => fastify.log.error({ err }, 'order expiry failed'));
-  }, EXPIRY_INTERVAL_MS);
-  timer.unref();
-  fastify.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  fastify.jobs.define({
+    name: 'orders.expire',
+    every: () => EXPIRY_INTERVAL_MS,
+    run: async () => {
+      const cancelled = await orders.expireDue();
+      if (cancelled > 0) fastify.log.info({ cancelled }, 'expired orders cancelled');
+      return cancelled;
+    },
   });
 }
 
 export default fp(ordersModule, {
   name: 'orders',
-  dependencies: ['db', 'auth', 'envelope', 'settings', 'coupons', 'wallet', 'fulfilment', 'payments', 'shop'],
+  dependencies: ['db', 'jobs', 'auth', 'envelope', 'settings', 'coupons', 'wallet', 'fulfilment', 'payments', 'shop'],
 });

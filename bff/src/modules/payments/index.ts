@@ -30,17 +30,19 @@ async function paymentsModule(fastify: FastifyInstance) {
 
   fastify.addHook('onReady', async () => {
     await payments.init();
-    watcher.start();
     if (await payments.sandboxEnabled()) {
       fastify.log.warn('payments: the sandbox serves at least one pay method and pays orders without money; choose a platform or off for alipay, wxpay and urlscheme in production');
     }
   });
-  fastify.addHook('onClose', async () => {
-    await watcher.stop();
+  // The chain is watched by the one instance that owns the jobs, at the settings' interval.
+  fastify.jobs.define({
+    name: 'payments.usdt-watch',
+    every: async () => (await fastify.settings.get('usdtCheckInterval').catch(() => 15)) * 1000,
+    run: () => watcher.checkOnce(),
   });
 }
 
 export default fp(paymentsModule, {
   name: 'payments',
-  dependencies: ['db', 'config', 'auth', 'envelope', 'settings', 'fulfilment'],
+  dependencies: ['db', 'jobs', 'config', 'auth', 'envelope', 'settings', 'fulfilment'],
 });

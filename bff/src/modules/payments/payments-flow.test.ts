@@ -25,7 +25,7 @@ beforeAll(async () => {
   chain = await startLocalTron();
   app = await buildTestApp({ logs });
   // Rounds are driven by the tests (checkOnce).
-  await app.usdtWatcher.stop();
+  await app.jobs.stop();
   pack = await product(app, { name: '双享包', price: 25, traffic: 10 * GiB, vipDuration: 7 });
 });
 

@@ -5,6 +5,8 @@ import { buildTestApp } from '../../../test/build-test-app.js';
 import { openTrade, startPayment } from './testing/fixtures.js';
 import type { PaymentProof, SettleOutcome } from './types.js';
 import { createUsdtWatcher, type WatcherLog } from './usdt-watcher.js';
+import { soleLeader } from '../jobs/leader.js';
+import { createJobRunner } from '../jobs/runner.js';
 
 /**
  * The watcher against the local TronGrid-shaped server and a recording settle; the paid order
@@ -25,7 +27,7 @@ beforeAll(async () => {
   chain = await startLocalTron();
   app = await buildTestApp();
   // The app's own watcher would race the ones these tests drive.
-  await app.usdtWatcher.stop();
+  await app.jobs.stop();
 });
 
 afterAll(async () => {
@@ -133,16 +135,22 @@ describe('USDT watcher', () => {
     expect(warnings).toContain('USDT watcher: chain API unavailable; will retry');
   });
 
-  it('runs by itself every usdtCheckInterval seconds until stopped', async () => {
+  it('runs by itself every usdtCheckInterval seconds as a job of the instance that owns the jobs', async () => {
     await app.settings.set({ usdtCheckInterval: 2 });
     const { amount } = await usdtTrade(8000);
     chain.addTransfer({ to: ADDRESS, amount });
     const w = watcher();
-    w.start();
+    const runner = createJobRunner({ db: app.db, log: app.log, leadership: soleLeader(), instanceId: 'test' });
+    runner.define({
+      name: 'payments.usdt-watch',
+      every: async () => (await app.settings.get('usdtCheckInterval')) * 1000,
+      run: () => w.checkOnce(),
+    });
+    runner.start();
     try {
       await vi.waitFor(() => expect(proofs).toHaveLength(1), { timeout: 6_000, interval: 100 });
     } finally {
-      await w.stop();
+      await runner.stop();
     }
   });
 });

@@ -39,8 +39,8 @@ const SETTLED: readonly SettleOutcome[] = ['paid', 'already_paid', 'credited_to_
 
 /**
  * Watches the USDT address for incoming TRC20 transfers while USDT trades are open and settles
- * each exact match once. `checkOnce` runs one round (tests call it); `start` repeats it every
- * `usdtCheckInterval` seconds on an unref'd timer until `stop`. Rounds never overlap.
+ * each exact match once. `checkOnce` runs one round; the jobs module repeats it every
+ * `usdtCheckInterval` seconds on the instance that owns the jobs. Rounds never overlap.
  */
 export function createUsdtWatcher({
   db,
@@ -87,40 +87,15 @@ export function createUsdtWatcher({
   }
 
   let last: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
 
+  /** One round; rounds never overlap (the jobs module calls it at the settings' interval). */
   function checkOnce(): Promise<CheckResult> {
     const run = last.then(round, round);
     last = run.catch(() => undefined);
     return run;
   }
 
-  async function scheduleNext(): Promise<void> {
-    if (stopped) return;
-    const seconds = await settings.get('usdtCheckInterval').catch(() => 15);
-    if (stopped) return;
-    timer = setTimeout(() => {
-      checkOnce()
-        .catch((error: unknown) => log.error({ err: error }, 'USDT watcher round failed'))
-        .finally(() => void scheduleNext());
-    }, seconds * 1000);
-    timer.unref();
-  }
-
-  return {
-    checkOnce,
-    start(): void {
-      stopped = false;
-      void scheduleNext();
-    },
-    /** Stops the timer and waits for a round in progress. */
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer !== undefined) clearTimeout(timer);
-      await last;
-    },
-  };
+  return { checkOnce };
 }
 
 export type UsdtWatcher = ReturnType<typeof createUsdtWatcher>;

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { trafficGrants, trafficRecords, users } from '../../db/schema.js';
 
@@ -81,6 +81,26 @@ export const trafficRepository = {
       .from(trafficGrants)
       .where(and(eq(trafficGrants.userId, userId), isNull(trafficGrants.settledAt), gt(trafficGrants.expiresAt, at)));
     return Number(row?.total ?? 0);
+  },
+
+  /** Grants whose time is up and whose expiry has not been applied, oldest first. */
+  async dueGrants(db: Db, at: Date, limit: number): Promise<Array<{ id: number; userId: string; bytes: number }>> {
+    return db
+      .select({ id: trafficGrants.id, userId: trafficGrants.userId, bytes: trafficGrants.bytes })
+      .from(trafficGrants)
+      .where(and(isNull(trafficGrants.settledAt), lte(trafficGrants.expiresAt, at)))
+      .orderBy(trafficGrants.expiresAt)
+      .limit(limit);
+  },
+
+  /** Claims a grant's expiry (conditional: only one caller ever gets true). */
+  async claimGrant(tx: Db, id: number, at: Date): Promise<boolean> {
+    const rows = await tx
+      .update(trafficGrants)
+      .set({ settledAt: at })
+      .where(and(eq(trafficGrants.id, id), isNull(trafficGrants.settledAt)))
+      .returning({ id: trafficGrants.id });
+    return rows.length === 1;
   },
 
   /** Moves a future VIP expiry `days` earlier, never before now; a past or missing one stays. */

@@ -4,6 +4,9 @@ import { DomainError } from '../../lib/domain-error.js';
 import { serviceDay } from '../../lib/service-day.js';
 import { trafficRepository as repo } from './repository.js';
 
+/** The record's description when trial traffic lapses. */
+export const TRIAL_EXPIRED_DESC = '体验流量到期';
+
 export interface Credit {
   userId: string;
   /** Bytes added (0 is allowed: the change is still recorded). */
@@ -126,6 +129,26 @@ export function createTrafficService({ timeZone, now = () => new Date() }: { tim
       const held = await repo.totals(db, userId);
       if (held === undefined) return 0;
       return Math.max(0, held.traffic - held.spendTraffic - (await repo.openGrantBytes(db, userId, now())));
+    },
+
+    /**
+     * Applies the expiry of time-limited grants whose time is up (trial traffic): each grant is
+     * claimed by a conditional update and what is left of it (never more than the user has left)
+     * is taken back with a `tiyan_expire` record, in one transaction per grant, so a run repeated
+     * or overlapping another takes nothing twice. Returns the grants expired.
+     */
+    async expireDueGrants(db: Db, limit = 200): Promise<number> {
+      const due = await repo.dueGrants(db, now(), limit);
+      let expired = 0;
+      for (const grant of due) {
+        const claimed = await db.transaction(async (tx) => {
+          if (!(await repo.claimGrant(tx, grant.id, now()))) return false;
+          await this.takeBack(tx, { userId: grant.userId, bytes: grant.bytes, type: 'tiyan_expire', desc: TRIAL_EXPIRED_DESC });
+          return true;
+        });
+        if (claimed) expired += 1;
+      }
+      return expired;
     },
 
     /** Takes back VIP days added earlier: a future expiry moves `days` earlier, never before now. */

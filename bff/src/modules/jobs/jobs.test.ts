@@ -1,0 +1,153 @@
+// Background jobs with one owner, and state shared by several instances on one database
+// (issue 17). The PostgreSQL-only cases build two apps on one database, as two instances behind
+// a balancer would be.
+import { Codes } from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { call, createUser, signedInUser } from '../../../test/api.js';
+import { buildTestApp, createTestDatabase, type TestDatabase } from '../../../test/build-test-app.js';
+import { GiB } from '../../../test/money.js';
+import { TRIAL_EXPIRED_DESC } from '../traffic/service.js';
+import { STALL_AFTER_MS, watchForStalls } from './stalls.js';
+
+const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
+
+async function grantTrial(app: FastifyInstance, userId: string, bytes: number, expiresAt: Date) {
+  await app.db.transaction((tx) =>
+    app.traffic.credit(tx, {
+      userId,
+      bytes,
+      type: 'coupon',
+      desc: 'trial',
+      grant: { expiresAt, source: 'test', sourceId: `${userId}-${expiresAt.getTime()}` },
+    }),
+  );
+}
+
+const totals = async (app: FastifyInstance, userId: string) => {
+  const [row] = await app.database.query<{ traffic: string; spend: string }>(
+    'SELECT traffic, spend_traffic AS spend FROM users WHERE id = $1',
+    [userId],
+  );
+  return { traffic: Number(row!.traffic), spend: Number(row!.spend) };
+};
+const expiryRecords = async (app: FastifyInstance, userId: string) =>
+  (
+    await app.database.query<{ change: string | number; desc: string }>(
+      `SELECT traffic_change AS change, "desc" FROM traffic_records WHERE user_id = $1 AND type = 'tiyan_expire'`,
+      [userId],
+    )
+  ).map((r) => ({ change: Number(r.change), desc: r.desc }));
+
+describe('trial traffic expiry (traffic.grant-expiry)', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    await app.jobs.stop();
+  });
+  afterAll(() => app.close());
+
+  it('takes back what is left of a lapsed grant once, with a tiyan_expire record; a running grant stays', async () => {
+    const user = await signedInUser(app);
+    await grantTrial(app, user.id, 8 * GiB, new Date(Date.now() - 1000));
+    await grantTrial(app, user.id, 2 * GiB, new Date(Date.now() + 3_600_000));
+    expect(await totals(app, user.id)).toEqual({ traffic: 10 * GiB, spend: 0 });
+
+    await app.jobs.runNow('traffic.grant-expiry');
+    await app.jobs.runNow('traffic.grant-expiry');
+    expect(await totals(app, user.id)).toEqual({ traffic: 2 * GiB, spend: 0 });
+    expect(await expiryRecords(app, user.id)).toEqual([{ change: -8 * GiB, desc: TRIAL_EXPIRED_DESC }]);
+  });
+
+  it('never takes more than the user has left, and runs racing each other take it once', async () => {
+    const user = await signedInUser(app);
+    await grantTrial(app, user.id, 8 * GiB, new Date(Date.now() - 1000));
+    await app.database.query('UPDATE users SET spend_traffic = $2 WHERE id = $1', [user.id, 5 * GiB]);
+
+    await Promise.all([app.traffic.expireDueGrants(app.db), app.traffic.expireDueGrants(app.db), app.jobs.runNow('traffic.grant-expiry')]);
+    expect(await totals(app, user.id)).toEqual({ traffic: 5 * GiB, spend: 5 * GiB });
+    expect(await expiryRecords(app, user.id)).toEqual([{ change: -3 * GiB, desc: TRIAL_EXPIRED_DESC }]);
+  });
+
+  it('writes each run to job_runs (the heartbeat /readyz reports)', async () => {
+    await app.jobs.runNow('orders.expire');
+    const status = await app.jobs.status();
+    expect(status.map((s) => s.name)).toEqual(expect.arrayContaining(['orders.expire', 'traffic.grant-expiry']));
+    expect(status.find((s) => s.name === 'orders.expire')).toMatchObject({ lastOk: true });
+    const ready = await app.inject({ url: '/readyz' });
+    expect(ready.json()).toMatchObject({
+      status: 'ready',
+      // Stopped above (the test runs the jobs itself): no longer the owner on PostgreSQL; PGlite's one process always is.
+      jobs: { leader: !onPostgres, runs: expect.arrayContaining([expect.objectContaining({ name: 'orders.expire', lastOk: true })]) },
+    });
+  });
+});
+
+describe('stalled jobs', () => {
+  it('writes a job with no run for STALL_AFTER_MS to the error log, once', async () => {
+    const app = await buildTestApp();
+    try {
+      await app.jobs.stop();
+      await app.jobs.runNow('orders.expire');
+      let clock = Date.now();
+      const stalls = watchForStalls({ jobs: app.jobs, errorLog: app.errorLog, log: app.log, now: () => clock });
+      expect(await stalls.check()).toEqual([]);
+      clock += STALL_AFTER_MS + 1000;
+      const stalled = await stalls.check();
+      expect(stalled).toContain('orders.expire');
+      expect(await stalls.check()).toEqual([]);
+      const logged = await app.database.query<{ name: string; msg: string }>(
+        `SELECT name, msg FROM error_log WHERE name = 'JobStalled' AND url = 'orders.expire'`,
+      );
+      expect(logged).toHaveLength(1);
+      expect(logged[0]!.msg).toContain('orders.expire');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
+  let database: TestDatabase;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  const env = { LOGIN_RATE_MAX: '10', LOGIN_ACCOUNT_FREE_FAILURES: '1000' };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    a = await buildTestApp({ database, env });
+    b = await buildTestApp({ database, env });
+  });
+  afterAll(async () => {
+    await Promise.allSettled([a.close(), b.close()]);
+    await database.dispose();
+  });
+
+  it('share login limits: the 11th failure is refused whichever instance gets it', async () => {
+    await createUser(a, { email: 'shared-limit@example.com', password: 'right-password-1' });
+    const attempt = (app: FastifyInstance) => call(app, '/api/user/login', { email: 'shared-limit@example.com', password: 'wrong-password' });
+    for (let i = 0; i < 10; i += 1) expect((await attempt(i % 2 === 0 ? a : b)).result.code).toBe(Codes.LOGIN_FAILED);
+    expect((await attempt(a)).result.code).toBe(Codes.RATE_LIMITED);
+    expect((await attempt(b)).result.code).toBe(Codes.RATE_LIMITED);
+    const [row] = await database.query<{ n: string }>('SELECT count(*) AS n FROM rate_limits');
+    expect(Number(row!.n)).toBeGreaterThan(0);
+  });
+
+  it('run the jobs on exactly one instance, and the other takes over when it stops', async () => {
+    await vi.waitFor(() => expect([a.jobs.isLeader(), b.jobs.isLeader()].filter(Boolean)).toHaveLength(1), {
+      timeout: 15_000,
+      interval: 200,
+    });
+    const [leader, follower] = a.jobs.isLeader() ? [a, b] : [b, a];
+    await leader.jobs.stop();
+    await vi.waitFor(() => expect(follower.jobs.isLeader()).toBe(true), { timeout: 25_000, interval: 250 });
+  }, 45_000);
+
+  it('expire a lapsed trial grant once when both run the expiry at the same moment', async () => {
+    const user = await signedInUser(a);
+    await grantTrial(a, user.id, 8 * GiB, new Date(Date.now() - 1000));
+    await Promise.all([a.traffic.expireDueGrants(a.db), b.traffic.expireDueGrants(b.db)]);
+    expect(await totals(a, user.id)).toEqual({ traffic: 0, spend: 0 });
+    expect(await expiryRecords(a, user.id)).toHaveLength(1);
+  });
+});
