@@ -21,6 +21,7 @@ import ordersModule from './modules/orders/index.js';
 import paymentsModule from './modules/payments/index.js';
 import noticesModule from './modules/notices/index.js';
 import subscriptionsModule from './modules/subscriptions/index.js';
+import ticketsModule from './modules/tickets/index.js';
 import permissionsModule from './modules/permissions/index.js';
 import seedModule from './modules/seed/index.js';
 import settingsModule from './modules/settings/index.js';
@@ -143,6 +144,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(withdrawalsModule);
   // The user's traffic gifts (/push), through the traffic ledger.
   await app.register(giftsModule);
+  // Support tickets (/feedback), their images through the uploads above.
+  await app.register(ticketsModule);
   // The back office's statistics read what the modules above record.
   await app.register(statisticsModule);
   // Last: start-up data goes through the services above.

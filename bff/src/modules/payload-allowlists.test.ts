@@ -123,6 +123,11 @@ interface SignedInCase {
 }
 
 const orderOf = async (user: { cookie: string }) => ({ order_id: (await newOrder(app, user.cookie, combo))._id });
+/** A support ticket of the user's (the reply and refresh calls act on it). */
+const ticketOf = async (user: { cookie: string }) => ({
+  id: (await call<{ _id: string }>(app, '/api/feedback/create', { title: '工单', desc: '描述' }, { cookie: user.cookie }))
+    .result.data._id,
+});
 
 const SIGNED_IN_CASES: SignedInCase[] = [
   { url: '/api/user/userinfo' },
@@ -182,6 +187,10 @@ const SIGNED_IN_CASES: SignedInCase[] = [
     },
   },
   { url: '/api/wallet/charge_list' },
+  { url: '/api/feedback/my_list' },
+  { url: '/api/feedback/create', prepare: async () => ({ title: '无法连接', desc: '节点都连不上', imageUrl: '' }) },
+  { url: '/api/feedback/response', prepare: async (u) => ({ ...(await ticketOf(u)), desc: '补充', imageUrl: '' }) },
+  { url: '/api/feedback/refresh', prepare: ticketOf },
   { url: '/api/host/get' },
   { url: '/api/agent/agent_list' },
   { url: '/api/user/logout' },

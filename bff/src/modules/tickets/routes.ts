@@ -1,0 +1,62 @@
+import { EmptyRequest, FeedbackCreateRequest, FeedbackIdRequest, FeedbackResponseRequest } from '@portal/contracts/schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { attemptLimit } from '../../lib/throttle.js';
+import { payloadOf } from '../../plugins/app/envelope.js';
+import { ownOrigin } from '../../plugins/app/origin-check.js';
+import type { TicketsService } from './service.js';
+
+const MINUTE = 60 * 1000;
+/** New tickets per user (every attempt counts). */
+export const TICKET_CREATE_LIMIT = { max: 10, timeWindowMs: 10 * MINUTE };
+/** Replies per user; admins answering many tickets are not held back. */
+export const TICKET_REPLY_LIMIT = { max: 30, timeWindowMs: 10 * MINUTE };
+
+export function ticketsRoutes(fastify: FastifyInstance, tickets: TicketsService) {
+  const { publicBaseUrl } = fastify.config;
+  const linkBase = (request: FastifyRequest) => publicBaseUrl || ownOrigin(request);
+  const userKey = (r: FastifyRequest) => r.user?.id ?? '';
+  const createLimit = attemptLimit(fastify, 'ticket-create', [{ ...TICKET_CREATE_LIMIT, key: userKey }]);
+  const replyLimit = attemptLimit(fastify, 'ticket-reply', [
+    { ...TICKET_REPLY_LIMIT, key: (r) => (r.user?.type === 'admin' ? '' : userKey(r)) },
+  ]);
+
+  fastify.post('/api/feedback/my_list', {
+    config: { access: 'user', payload: EmptyRequest },
+    handler: async (request, reply) => reply.envelope(await tickets.list(request.user!)),
+  });
+
+  fastify.post('/api/feedback/create', {
+    config: { access: 'user', payload: FeedbackCreateRequest },
+    preHandler: createLimit,
+    handler: async (request, reply) =>
+      reply.envelope(await tickets.create(request.user!, payloadOf(request, FeedbackCreateRequest), linkBase(request))),
+  });
+
+  fastify.post('/api/feedback/response', {
+    config: { access: 'user', payload: FeedbackResponseRequest },
+    preHandler: replyLimit,
+    handler: async (request, reply) =>
+      reply.envelope(
+        await tickets.respond(request.user!, payloadOf(request, FeedbackResponseRequest), linkBase(request)),
+      ),
+  });
+
+  fastify.post('/api/feedback/refresh', {
+    config: { access: 'user', payload: FeedbackIdRequest },
+    handler: async (request, reply) =>
+      reply.envelope(await tickets.refresh(request.user!, payloadOf(request, FeedbackIdRequest).id)),
+  });
+
+  // spec-2 §6: only admins close tickets.
+  fastify.post('/api/feedback/close', {
+    config: { access: ['admin'], payload: FeedbackIdRequest },
+    handler: async (request, reply) =>
+      reply.envelope(await tickets.close(request.user!, payloadOf(request, FeedbackIdRequest).id)),
+  });
+
+  // The header's badge for admins: tickets waiting for an answer.
+  fastify.post('/api/feedback/pending_count', {
+    config: { access: ['admin'], payload: EmptyRequest },
+    handler: async (_request, reply) => reply.envelope(await tickets.pendingCount()),
+  });
+}
