@@ -30,6 +30,7 @@ import signUseModule from './modules/sign-use/index.js';
 import statisticsModule from './modules/statistics/index.js';
 import trafficModule from './modules/traffic/index.js';
 import { trafficAdmin as trafficAdminModule } from './modules/traffic/admin.js';
+import { myTraffic as myTrafficModule } from './modules/traffic/mine.js';
 import tradesAdminModule from './modules/trades-admin/index.js';
 import uploadsModule from './modules/uploads/index.js';
 import usageModule from './modules/usage/index.js';
@@ -141,6 +142,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Read-only back-office views of the trades, orders and traffic ledger written above.
   await app.register(tradesAdminModule);
   await app.register(trafficAdminModule);
+  await app.register(myTrafficModule);
   await app.register(withdrawalsModule);
   // The user's traffic gifts (/push), through the traffic ledger.
   await app.register(giftsModule);

@@ -16,6 +16,9 @@ export default definePages(
     agents: lazy(() => import(/* webpackChunkName: "page-agents" */ './pages/agents-page')),
     wallet: lazy(() => import(/* webpackChunkName: "page-wallet" */ './pages/wallet-page')),
     push: lazy(() => import(/* webpackChunkName: "page-push" */ './pages/push-page')),
+    traffic_records: lazy(
+      () => import(/* webpackChunkName: "page-traffic_records" */ './pages/traffic-records-page'),
+    ),
   },
   process.env.PORTAL_BUILD_LABEL,
 );

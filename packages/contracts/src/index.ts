@@ -20,6 +20,7 @@ export type * from './api/statistics.js';
 export type * from './api/withdrawals.js';
 export type * from './api/feedback.js';
 export type * from './api/gifts.js';
+export type * from './api/traffic-records.js';
 export * from './withdrawals.js';
 export * from './feedback.js';
 export * from './gifts.js';

@@ -11,3 +11,4 @@ export * from './api/trades-admin.js';
 export * from './api/withdrawals.js';
 export * from './api/feedback.js';
 export * from './api/gifts.js';
+export * from './api/traffic-records.js';

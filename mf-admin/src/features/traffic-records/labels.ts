@@ -1,4 +1,6 @@
-/** Texts of /all_traffic_records. The spec names the record types only in English; these are ours. */
+import { trafficRecordTypeLabels } from '@portal/contracts/traffic-labels';
+
+/** Texts of /all_traffic_records (ours: the spec names them only in English). */
 export const trafficRecordLabels = {
   title: '所有流量记录',
   noun: '流量记录',
@@ -11,20 +13,6 @@ export const trafficRecordLabels = {
   trafficChange: '流量变化（G）',
   allSpend: '累计消耗（G）',
   allTraffic: '累计流量（G）',
-  /** A type without a label here shows as it is stored. */
-  types: {
-    spend: '使用消耗',
-    buy: '购买',
-    coupon: '优惠券',
-    coupon_restore: '优惠券恢复',
-    sign_use: '签到',
-    prize_spend: '抽奖消耗',
-    prize_reward: '抽奖奖励',
-    push_spend: '转赠',
-    push_receive: '接收转赠',
-    tiyan_expire: '体验流量过期',
-    agency_spend: '代理消耗',
-    agency_allocate: '代理分配',
-    admin_adjust: '管理员调整',
-  } as Record<string, string>,
+  /** The record types in Chinese (shared with the user's /traffic_records); an unknown one shows as it is stored. */
+  types: trafficRecordTypeLabels as Readonly<Record<string, string>>,
 } as const;
