@@ -6,6 +6,7 @@ import type { AppConfig } from './config.js';
 import { sendFailure } from './lib/http.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import accountsModule from './modules/accounts/index.js';
+import appleIdsModule from './modules/apple-ids/index.js';
 import auditModule from './modules/audit/index.js';
 import couponAdminModule from './modules/coupon-admin/index.js';
 import couponsModule from './modules/coupons/index.js';
@@ -18,6 +19,7 @@ import mailModule from './modules/mail/index.js';
 import networkModule, { networkAdmin as networkAdminModule } from './modules/network/index.js';
 import nodeApiModule from './modules/node-api/index.js';
 import ordersModule from './modules/orders/index.js';
+import profileModule from './modules/profile/index.js';
 import paymentsModule from './modules/payments/index.js';
 import noticesModule from './modules/notices/index.js';
 import subscriptionsModule from './modules/subscriptions/index.js';
@@ -148,6 +150,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(giftsModule);
   // Support tickets (/feedback), their images through the uploads above.
   await app.register(ticketsModule);
+  // The user's profile (after accounts and uploads) and the shared Apple ID accounts (settings).
+  await app.register(profileModule);
+  await app.register(appleIdsModule);
   // The back office's statistics read what the modules above record.
   await app.register(statisticsModule);
   // Last: start-up data goes through the services above.

@@ -22,6 +22,8 @@ const STATE_CHANGING_GETS: Record<string, string> = {
     "confirms an account: the spec's confirm page calls it by GET; authorised by the mailed single-use 256-bit key",
   '/api/account/change_password':
     'applies a password change the owner asked for: the same page and the same kind of mailed single-use key',
+  '/api/account/change_email':
+    'applies the e-mail change the owner asked for on the profile: the same page and the same kind of mailed single-use key, sent to the new address',
   '/api/pay/notify/epay/:platform':
     "epay gateways send their notifies by GET from their servers; authorised by the platform's md5 signature, and a notify only ever pays an order once",
 };
@@ -103,6 +105,9 @@ const WALK: Record<string, (ctx: Context) => Array<{ url: string; status: number
   ],
   '/api/account/change_password': ({ user }) => [
     { url: '/api/account/change_password', query: { serial_id: user.id, key: 'a'.repeat(64) }, status: 200 },
+  ],
+  '/api/account/change_email': ({ user }) => [
+    { url: '/api/account/change_email', query: { serial_id: user.id, key: 'a'.repeat(64) }, status: 200 },
   ],
   '/api/pay/notify/epay/:platform': ({ payurl }) => {
     const fields = Object.fromEntries(new URL(payurl).searchParams);

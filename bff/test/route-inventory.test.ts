@@ -27,6 +27,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   '/api/user/signup': 'registration',
   '/api/account/signup_confirm': 'mailed link; authorised by its single-use 256-bit key',
   '/api/account/change_password': 'mailed link; authorised by its single-use 256-bit key',
+  '/api/account/change_email': 'mailed link (to the new address); authorised by its single-use 256-bit key',
   '/api/user/reset_password': 'forgotten password; authorised by the subscription link it names, rate limited',
   '/api/user/get_email': 'forgotten password; authorised by the subscription link it names, rate limited',
   '/api/subscript/:kind/:userId/:userkey':

@@ -187,6 +187,21 @@ const SIGNED_IN_CASES: SignedInCase[] = [
     },
   },
   { url: '/api/wallet/charge_list' },
+  {
+    url: '/api/user/change_use_info',
+    prepare: async (u) => {
+      const [row] = await app.database.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [u.id]);
+      return { email: row!.email, icon: '', inXinjiang: true, in_foreign: true, use_english_node: true };
+    },
+  },
+  {
+    url: '/api/user/unbind',
+    prepare: async (u) => {
+      await app.database.query("UPDATE users SET telegram_id = '42', telegram_name = 'tg' WHERE id = $1", [u.id]);
+      return {};
+    },
+  },
+  { url: '/api/user/apple_ids', paidUser: true },
   { url: '/api/feedback/my_list' },
   { url: '/api/feedback/create', prepare: async () => ({ title: '无法连接', desc: '节点都连不上', imageUrl: '' }) },
   { url: '/api/feedback/response', prepare: async (u) => ({ ...(await ticketOf(u)), desc: '补充', imageUrl: '' }) },

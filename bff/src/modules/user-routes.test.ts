@@ -25,6 +25,9 @@ const USER_ROUTES: Array<[string, object]> = [
   ['/api/user/reset_userkey', {}],
   ['/api/user/sign_use_info', {}],
   ['/api/user/sign_use', {}],
+  ['/api/user/change_use_info', { inXinjiang: true }],
+  ['/api/user/unbind', {}],
+  ['/api/user/apple_ids', {}],
 ];
 
 const TABLES = ['users', 'sessions', 'coupon_uses', 'traffic_records', 'sign_ins', 'notice_reads', 'mail_outbox'];

@@ -6,6 +6,9 @@ import { accountsRepository } from './repository.js';
 import { accountsRoutes } from './routes.js';
 import { createAccountsService, type AccountsService, type FirstAdminResult } from './service.js';
 
+/** Where links in mails point (the profile's e-mail change mails one too). */
+export { linkBase } from './routes.js';
+
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountsService;

@@ -2,7 +2,8 @@ import { Codes, PASSWORD_MIN_LENGTH, ResetRefusals, messages } from '@portal/con
 import { DomainError } from '../../lib/domain-error.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { newLinkKey, newObjectId, randomHex, sha256Hex } from '../../lib/random.js';
-import { passwordChangeMail, signupConfirmMail, type MailContent } from '../mail/templates.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { emailChangeMail, passwordChangeMail, signupConfirmMail, type MailContent } from '../mail/templates.js';
 import type { SessionsService } from '../sessions/index.js';
 import type { AccountsRepository, TokenPurpose } from './repository.js';
 import { normaliseEmail } from './service.js';
@@ -61,7 +62,7 @@ export function createRegistrationService({ repo, passwords, sessions, mail, onM
     userId: string,
     purpose: TokenPurpose,
     linkBase: string,
-    pendingPasswordHash: string | null = null,
+    pending: { passwordHash?: string; email?: string } = {},
   ): Promise<string> {
     const id = newObjectId();
     const key = newLinkKey();
@@ -70,7 +71,8 @@ export function createRegistrationService({ repo, passwords, sessions, mail, onM
       userId,
       purpose,
       keyHash: sha256Hex(key),
-      pendingPasswordHash,
+      pendingPasswordHash: pending.passwordHash ?? null,
+      pendingEmail: pending.email ?? null,
       expiresAt: new Date(now().getTime() + CONFIRM_LINK_TTL_HOURS * 3600_000),
     });
     return `${linkBase}/#/confirm?serial_id=${id}&key=${key}&action=${purpose}`;
@@ -161,9 +163,64 @@ export function createRegistrationService({ repo, passwords, sessions, mail, onM
       const link = await repo.transaction(async (r) => {
         // Only the newest request can be confirmed.
         await r.retireTokens(user.id, 'change_password');
-        return issueToken(r, user.id, 'change_password', input.linkBase, pendingPasswordHash);
+        return issueToken(r, user.id, 'change_password', input.linkBase, { passwordHash: pendingPasswordHash });
       });
       await sendOrFail(user.email, passwordChangeMail(link, CONFIRM_LINK_TTL_HOURS));
+    },
+
+    /**
+     * A signed-in user asks for a new e-mail address: nothing changes yet; a link goes to the new
+     * address (only the newest request can be confirmed) and the change applies when it is opened.
+     * The address must be well formed and free (1001), and the account allowed to change its
+     * credentials (1033, like a password change). If the mail cannot be sent the request is
+     * withdrawn. Returns the normalised address; undefined when it is the current one.
+     */
+    async requestEmailChange(input: {
+      userId: string;
+      email: string;
+      linkBase: string;
+    }): Promise<string | undefined> {
+      const email = normaliseEmail(input.email);
+      const user = await repo.findById(input.userId);
+      if (user === undefined) throw new DomainError(Codes.SESSION_EXPIRED);
+      if (email === user.email) return undefined;
+      if (!EMAIL_PATTERN.test(email)) throw new DomainError(Codes.INVALID_PAYLOAD, messages.register.emailInvalid);
+      if (!user.canChangePassword || user.disabled) throw new DomainError(Codes.NOT_ALLOWED);
+      if ((await repo.findByEmail(email)) !== undefined) {
+        throw new DomainError(Codes.EMAIL_REGISTERED, messages.register.emailRegistered);
+      }
+      const link = await repo.transaction(async (r) => {
+        await r.retireTokens(user.id, 'change_email');
+        return issueToken(r, user.id, 'change_email', input.linkBase, { email });
+      });
+      try {
+        await sendOrFail(email, emailChangeMail(link, CONFIRM_LINK_TTL_HOURS));
+      } catch (error) {
+        await repo.retireTokens(user.id, 'change_email');
+        throw error;
+      }
+      return email;
+    },
+
+    /** Applies a confirmed e-mail change; 1001 when the address was taken meanwhile (the link stays usable). */
+    async confirmEmailChange(serialId: string, key: string): Promise<void> {
+      await repo.transaction(async (r) => {
+        const token = await r.consumeToken(serialId, sha256Hex(key), 'change_email');
+        if (token === undefined || token.pendingEmail === null) throw new DomainError(Codes.CONFIRM_LINK_INVALID);
+        const taken = () => new DomainError(Codes.EMAIL_REGISTERED, messages.register.emailRegistered);
+        const owner = await r.findByEmail(token.pendingEmail);
+        if (owner !== undefined) {
+          if (owner.id === token.userId) return;
+          throw taken();
+        }
+        try {
+          if (!(await r.setEmail(token.userId, token.pendingEmail))) throw new DomainError(Codes.NOT_ALLOWED);
+        } catch (error) {
+          // Someone signed up with the address between the check and the write.
+          if (isUniqueViolation(error)) throw taken();
+          throw error;
+        }
+      });
     },
 
     async emailOfLink(describUrl: string): Promise<string> {

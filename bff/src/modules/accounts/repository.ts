@@ -104,6 +104,34 @@ export function createAccountsRepository(db: Db) {
         .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
     },
 
+    /** The address of the newest e-mail change still awaiting its confirmation (unused, unexpired), if any. */
+    async pendingEmail(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ pendingEmail: emailTokens.pendingEmail })
+        .from(emailTokens)
+        .where(
+          and(
+            eq(emailTokens.userId, userId),
+            eq(emailTokens.purpose, 'change_email'),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .orderBy(desc(emailTokens.createdAt))
+        .limit(1);
+      return row?.pendingEmail ?? null;
+    },
+
+    /** Replaces the account's e-mail (confirmed by the link mailed to it); false for an unknown or disabled account. */
+    async setEmail(id: string, email: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ email, emailConfirmed: true })
+        .where(and(eq(users.id, id), eq(users.disabled, false)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
     async latestTokenAt(userId: string, purpose: TokenPurpose): Promise<Date | undefined> {
       const [row] = await db
         .select({ createdAt: emailTokens.createdAt })

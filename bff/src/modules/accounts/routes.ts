@@ -76,7 +76,7 @@ function accountBackoff(fastify: FastifyInstance) {
 }
 
 /** Where links in mails point: the configured public base URL, else the origin this request was sent to. */
-function linkBase(fastify: FastifyInstance, request: FastifyRequest): string {
+export function linkBase(fastify: FastifyInstance, request: FastifyRequest): string {
   return fastify.config.publicBaseUrl || ownOrigin(request);
 }
 
@@ -200,6 +200,12 @@ export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsServi
   fastify.get('/api/account/change_password', {
     config: { access: 'public' },
     handler: confirmHandler((serialId, key) => registration.confirmPasswordChange(serialId, key)),
+  });
+
+  // The link mailed to a new address by /api/user/change_use_info (the profile).
+  fastify.get('/api/account/change_email', {
+    config: { access: 'public' },
+    handler: confirmHandler((serialId, key) => registration.confirmEmailChange(serialId, key)),
   });
 
   fastify.post('/api/user/reset_password', {

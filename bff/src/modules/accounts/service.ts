@@ -93,7 +93,11 @@ export function createAccountsService({
     },
 
     async userInfo(user: SessionUser): Promise<UserInfo> {
-      const [signUse, settings] = await Promise.all([signUseStatus(user.id), userInfoSettings()]);
+      const [signUse, settings, pendingEmail] = await Promise.all([
+        signUseStatus(user.id),
+        userInfoSettings(),
+        repo.pendingEmail(user.id),
+      ]);
       return {
         _id: user.id,
         email: user.email,
@@ -116,6 +120,9 @@ export function createAccountsService({
         haveContinueSignUseData: signUse.streak,
         signUseToday: signUse.signedToday,
         signUseRewardInfo: { continueSignReward: settings.continueSignReward },
+        telegram_bound: user.telegramId !== null,
+        telegram_name: user.telegramName,
+        pending_email: pendingEmail,
       };
     },
 

@@ -37,3 +37,13 @@ export function passwordChangeMail(link: string, validHours: number): MailConten
     '如果这不是您本人的操作，请忽略本邮件，您的密码不会改变；并请尽快重置订阅链接，因为他人可能已经得到了它。',
   );
 }
+
+export function emailChangeMail(link: string, validHours: number): MailContent {
+  return linkMail(
+    '确认修改邮箱',
+    `我们收到了把您账号的邮箱修改为本邮箱的请求。请在 ${validHours} 小时内点击下面的链接确认，确认后本邮箱成为您的登录邮箱：`,
+    '确认修改邮箱',
+    link,
+    '如果这不是您本人的操作，请忽略本邮件，账号的邮箱不会改变。',
+  );
+}

@@ -55,7 +55,7 @@ describe('config/get', () => {
       expect(ajv.validate(field.schema, values[field.key]), field.key).toBe(true);
     }
     expect(new Set(fields.map((f) => f.group))).toEqual(
-      new Set(['支付', '返利与提现', '签到', '公告', '域名', '订阅', '节点与流量', '安装脚本', '抽奖']),
+      new Set(['支付', '返利与提现', '签到', '公告', '域名', '订阅', '节点与流量', '安装脚本', '抽奖', '共享 Apple ID']),
     );
     expect(fields.find((f) => f.key === 'epay_platforms')).toMatchObject({ group: '支付', secretProperties: ['key'] });
     expect(fields.find((f) => f.key === 'notice_title')).toMatchObject({

@@ -6,6 +6,7 @@ import {
   thirdPayPlatforms,
   type ServerType,
 } from '@portal/contracts';
+import { AppleIdAccounts } from '@portal/contracts/schemas';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DEFAULT_QX_REWRITE, DEFAULT_QX_RULE_SETS, DEFAULT_SUBSCRIPTION_RULES } from './subscription-defaults.js';
 
@@ -218,6 +219,11 @@ export const settingDefinitions = {
   ...section('抽奖', {
     prizeBaseCost: define(Type.Number({ minimum: 0, maximum: 1000 }), 1, '每次抽奖消耗流量（G）'),
     gameSeat: define(Type.Integer({ minimum: 0, maximum: 1000 }), 0, '抽奖游戏座位数'),
+  }),
+
+  // The shared Apple ID page (spec-2 §2): handed to paid users only (/api/user/apple_ids).
+  ...section('共享 Apple ID', {
+    apple_ids: define(AppleIdAccounts, [], '共享 Apple ID 账号列表（account 账号、password 密码、region 地区、note 备注、status 状态）'),
   }),
 
   ...section('内部', {

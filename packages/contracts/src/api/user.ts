@@ -31,6 +31,11 @@ export const UserInfo = Type.Object({
   signUseToday: Type.Boolean(),
   /** continueSignReward: the streak bonus in MB (the setting of the same name). */
   signUseRewardInfo: Type.Object({ continueSignReward: Type.Number() }),
+  /** The profile's Telegram binding (spec-2 §2): bound or not, and the bound account's name. */
+  telegram_bound: Type.Optional(Type.Boolean()),
+  telegram_name: Type.Optional(Type.String()),
+  /** A new e-mail address awaiting its mailed confirmation (change_use_info); null when none. */
+  pending_email: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type UserInfo = Static<typeof UserInfo>;
 

@@ -1,0 +1,45 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { APPLE_IDS_MAX } from '../profile.js';
+
+/**
+ * The profile (spec-2 §2 "Profile", §7 /api/user/change_use_info, /api/user/unbind) and the shared
+ * Apple ID accounts (spec-2 §2 "Shared Apple ID"; /api/user/apple_ids is ours).
+ */
+
+/**
+ * /api/user/change_use_info: only these fields (anything else is refused). A field left out keeps
+ * its value. `icon` is '' or the path of an avatar this user uploaded (or the current value);
+ * a new `email` is not applied here: a confirmation link goes to it, and it applies when opened.
+ */
+export const ChangeUseInfoRequest = Type.Object(
+  {
+    email: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
+    icon: Type.Optional(Type.String({ maxLength: 512 })),
+    inXinjiang: Type.Optional(Type.Boolean()),
+    in_foreign: Type.Optional(Type.Boolean()),
+    use_english_node: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type ChangeUseInfoRequest = Static<typeof ChangeUseInfoRequest>;
+
+export interface ChangeUseInfoAnswer {
+  /** The address a confirmation link was mailed to by this call; null when the e-mail did not change. */
+  mailedTo: string | null;
+}
+
+/** One shared Apple ID account, as the operator enters it in the settings (`apple_ids`). */
+export const AppleIdAccount = Type.Object(
+  {
+    account: Type.String({ minLength: 1, maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: 128 }),
+    region: Type.String({ maxLength: 40 }),
+    note: Type.String({ maxLength: 500 }),
+    /** What the operator says of it now (可用, 已锁定…), shown as it is. */
+    status: Type.String({ maxLength: 40 }),
+  },
+  { additionalProperties: false },
+);
+export type AppleIdAccount = Static<typeof AppleIdAccount>;
+
+export const AppleIdAccounts = Type.Array(AppleIdAccount, { maxItems: APPLE_IDS_MAX });
