@@ -21,6 +21,7 @@ import nodeApiModule from './modules/node-api/index.js';
 import ordersModule from './modules/orders/index.js';
 import profileModule from './modules/profile/index.js';
 import paymentsModule from './modules/payments/index.js';
+import prizesModule from './modules/prizes/index.js';
 import noticesModule from './modules/notices/index.js';
 import subscriptionsModule from './modules/subscriptions/index.js';
 import ticketsModule from './modules/tickets/index.js';
@@ -148,6 +149,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(withdrawalsModule);
   // The user's traffic gifts (/push), through the traffic ledger.
   await app.register(giftsModule);
+  // The lottery: prizes (operations) and paid users' draws, through the traffic ledger and coupons.
+  await app.register(prizesModule);
   // Support tickets (/feedback), their images through the uploads above.
   await app.register(ticketsModule);
   // The user's profile (after accounts and uploads) and the shared Apple ID accounts (settings).

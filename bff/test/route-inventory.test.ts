@@ -83,6 +83,8 @@ interface Targets {
   /** A trial coupon and one use of it (the coupon screens). */
   coupon: { id: string; code: string };
   couponUse: string;
+  /** A prize (the lottery screen). */
+  prize: string;
 }
 
 /** The user the /api/admin/users calls aim at (with a live session, which a refused call must keep). */
@@ -180,6 +182,20 @@ const SAMPLE_PAYLOADS: Record<string, (t: Targets) => unknown> = {
   '/api/yunying/coupon/delete_coupon': (t) => ({ id_list: [t.coupon.id] }),
   '/api/yunying/coupon/coupon_record_list': () => ({ limit: 100 }),
   '/api/yunying/coupon/restore_record': (t) => ({ id: t.couponUse }),
+  '/api/yunying/prize/list': () => ({}),
+  '/api/yunying/prize/update': (t) => ({
+    _id: t.prize,
+    name: '被拒绝',
+    gainTraffic: 1_000_000,
+    gainVipTime: 36_500,
+    weight: 1_000_000,
+    desc: '',
+    hasDiscountCoupon: true,
+    discountValue: 0.1,
+    discountDuration: 3650,
+    photoUrl: '',
+  }),
+  '/api/yunying/prize/delete': (t) => ({ id: t.prize }),
   '/api/admin/trades/tradelist': () => ({ requestNumber: 100, filterStr: '' }),
   '/api/admin/trades/get_order_for_trade': () => ({ order_id: '665f1c2ab7e4d90012a3e0ff' }),
   '/api/admin/traffic_spend/traffic_records': () => ({ type: 'spend', day_num: 2 }),
@@ -274,6 +290,17 @@ describe('back-office routes (QUALITY 6)', () => {
       const [couponUse] = await app.database.query<{ id: string }>('SELECT id FROM coupon_uses WHERE coupon_id = $1', [
         coupon.id,
       ]);
+      const prize = await must<{ _id: string }>('/api/yunying/prize/update', {
+        name: '清单奖品',
+        gainTraffic: 1,
+        gainVipTime: 0,
+        weight: 1,
+        desc: '',
+        hasDiscountCoupon: false,
+        discountValue: 1,
+        discountDuration: 1,
+        photoUrl: '',
+      });
       targets = {
         permission,
         agent,
@@ -282,6 +309,7 @@ describe('back-office routes (QUALITY 6)', () => {
         combo,
         coupon: { id: coupon.id, code: couponCode },
         couponUse: couponUse!.id,
+        prize: prize._id,
       };
       for (const type of ['normal', 'channel'] as const) {
         const user = await signedInUser(app, { type });

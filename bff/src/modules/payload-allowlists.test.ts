@@ -129,6 +129,14 @@ const ticketOf = async (user: { cookie: string }) => ({
     .result.data._id,
 });
 
+/** One prize of 1 G in the lottery (the same for both twins, so their draws are alike). */
+const onePrize = async () => {
+  await app.database.query(
+    `INSERT INTO prizes (id, name, gain_traffic, weight) VALUES ('allowlist-prize', '清单奖品', ${GiB}, 1) ON CONFLICT DO NOTHING`,
+  );
+  return {};
+};
+
 const SIGNED_IN_CASES: SignedInCase[] = [
   { url: '/api/user/userinfo' },
   { url: '/api/permission/mypermissions' },
@@ -138,6 +146,8 @@ const SIGNED_IN_CASES: SignedInCase[] = [
   { url: '/api/user/reset_userkey' },
   { url: '/api/user/sign_use_info', paidUser: true },
   { url: '/api/user/sign_use', paidUser: true },
+  { url: '/api/prize/info', paidUser: true },
+  { url: '/api/prize/draw', paidUser: true, prepare: onePrize },
   { url: '/api/shop/list' },
   { url: '/api/shop/pay_modes' },
   { url: '/api/shop/create_order', prepare: async () => ({ combo_id: combo }) },

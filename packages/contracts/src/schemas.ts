@@ -9,6 +9,7 @@ export * from './api/coupons-admin.js';
 export * from './api/users-admin.js';
 export * from './api/trades-admin.js';
 export * from './api/withdrawals.js';
+export * from './api/prizes.js';
 export * from './api/profile.js';
 export * from './api/feedback.js';
 export * from './api/gifts.js';

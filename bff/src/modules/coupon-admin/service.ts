@@ -1,12 +1,4 @@
-import { randomInt } from 'node:crypto';
-import {
-  Codes,
-  RANDOM_CODE_LENGTH,
-  type AdminCoupon,
-  type CouponRecord,
-  type CouponUpdate,
-  type CouponsDeleted,
-} from '@portal/contracts';
+import { Codes, type AdminCoupon, type CouponRecord, type CouponUpdate, type CouponsDeleted } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import type { Coupon, NewCoupon } from '../../db/schema.js';
 import { DomainError } from '../../lib/domain-error.js';
@@ -14,21 +6,14 @@ import { centsOf, yuanOf } from '../../lib/money.js';
 import { newObjectId } from '../../lib/random.js';
 import type { AuditService, Operator } from '../audit/index.js';
 import { couponsRepository as coupons } from '../coupons/repository.js';
+import { randomCouponCode } from '../coupons/service.js';
 import type { OrdersService } from '../orders/index.js';
 import type { TrafficService } from '../traffic/index.js';
 import { couponAdminRepository as repo, type UseRow } from './repository.js';
 import { couponAdminTexts as texts } from './texts.js';
 
-/** Uppercase letters, as the screen's random button makes them (`randomLetters` of @portal/platform). */
-const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 /** A fresh code colliding this often means the code space is nearly full: stop rather than spin. */
 const CODE_ATTEMPTS = 20;
-
-export function randomCouponCode(): string {
-  let code = '';
-  for (let i = 0; i < RANDOM_CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return code;
-}
 
 export function couponToWire(row: Coupon): AdminCoupon {
   return {

@@ -1,4 +1,5 @@
-import { Codes, messages, shopMessages, type RedeemCouponAnswer } from '@portal/contracts';
+import { randomInt } from 'node:crypto';
+import { Codes, messages, RANDOM_CODE_LENGTH, shopMessages, type RedeemCouponAnswer } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import type { Coupon, NewCoupon } from '../../db/schema.js';
 import { DomainError } from '../../lib/domain-error.js';
@@ -8,6 +9,18 @@ import type { TrafficService } from '../traffic/index.js';
 import { couponsRepository as repo } from './repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** Uppercase letters, as the coupon screen's random button makes them (`randomLetters` of @portal/platform). */
+const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** A fresh code colliding this often means the code space is nearly full: stop rather than spin. */
+const CODE_ATTEMPTS = 20;
+
+/** A random coupon code of spec-2 §9's length (6), drawn with crypto randomness. */
+export function randomCouponCode(): string {
+  let code = '';
+  for (let i = 0; i < RANDOM_CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
 
 /** Trial coupons are redeemed directly; cash and discount coupons only on orders. */
 type CouponUse = 'trial' | 'order';
@@ -55,7 +68,8 @@ export function createCouponsService({ db, traffic, now = () => new Date() }: Co
       throw new DomainError(errorCode, message);
     };
     const coupon = await repo.findByCode(tx, code);
-    if (coupon === undefined) return refuse('notFound');
+    // A coupon issued to one user (a lottery prize) does not exist for anyone else.
+    if (coupon === undefined || (coupon.ownerId !== null && coupon.ownerId !== userId)) return refuse('notFound');
     if (ORDER_TYPES.has(coupon.type) !== (use === 'order')) refuse('wrongType');
     if (coupon.expireTime !== null && coupon.expireTime.getTime() <= now().getTime()) refuse('expired');
 
@@ -133,6 +147,18 @@ export function createCouponsService({ db, traffic, now = () => new Date() }: Co
       if (couponId === undefined) return false;
       await repo.giveBackUse(tx, couponId);
       return true;
+    },
+
+    /**
+     * Creates a coupon with a fresh random code (drawn again while the code is taken), e.g. a
+     * lottery prize's discount coupon issued to its winner (`ownerId`), in the caller's transaction.
+     */
+    async issue(input: Omit<NewCouponInput, 'code'>): Promise<Coupon> {
+      for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+        const coupon = { ...input, id: newObjectId(), code: randomCouponCode() };
+        if (await repo.insertIfCodeFree(db, coupon)) return (await repo.findById(db, coupon.id))!;
+      }
+      throw new Error(`no free coupon code after ${CODE_ATTEMPTS} attempts`);
     },
 
     async byId(id: string): Promise<Coupon | undefined> {

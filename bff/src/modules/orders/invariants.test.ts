@@ -173,7 +173,8 @@ describe('expiry', () => {
  * purchases (orders, coupons on orders, wallet deductions, payments right or wrong), cancels and
  * expiry, trial-coupon redemption, daily sign-in rewards, node usage charges (duplicates
  * included), withdrawal requests and their settling, traffic gifts made and received (own codes,
- * used codes and races included). Money and traffic are conserved, coupon uses match their records, nothing is negative.
+ * used codes and races included), lottery draws (paid with permanent traffic; traffic, VIP days and
+ * owner-only coupons won). Money and traffic are conserved, coupon uses match their records, nothing is negative.
  */
 describe(`property: random mixed operations ${CONCURRENCY}`, () => {
   type Op =
@@ -188,7 +189,8 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
     | { kind: 'withdraw'; user: number; money: number | null }
     | { kind: 'payout'; user: number }
     | { kind: 'gift'; user: number; gb: number }
-    | { kind: 'receive'; user: number; gift: number };
+    | { kind: 'receive'; user: number; gift: number }
+    | { kind: 'draw'; user: number };
 
   const user = fc.nat(2);
   const order = fc.nat(9);
@@ -245,6 +247,8 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
       arbitrary: fc.record({ kind: fc.constant('gift' as const), user, gb: fc.integer({ min: 1, max: 3 }) }),
     },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('receive' as const), user, gift: fc.nat(5) }) },
+    // Lottery draws: paid users only, each paid with prizeBaseCost of permanent traffic.
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('draw' as const), user }) },
   );
 
   it('conserve money, coupon uses and traffic; nothing goes negative', async () => {
@@ -255,7 +259,28 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
     ];
     const node = await createNode(app);
     const operator = await signedInAdmin(app);
-    await app.settings.set({ min_charge_money: 1, minPushNum: 1, costRate: 0.2 });
+    await app.settings.set({ min_charge_money: 1, minPushNum: 1, costRate: 0.2, prizeBaseCost: 0.5 });
+    const prize = {
+      gainVipTime: 0,
+      desc: '',
+      hasDiscountCoupon: false,
+      discountValue: 1,
+      discountDuration: 1,
+      photoUrl: '',
+    };
+    for (const p of [
+      { ...prize, name: '一G', gainTraffic: 1, weight: 2 },
+      {
+        ...prize,
+        name: '会员券',
+        gainTraffic: 0,
+        gainVipTime: 1,
+        hasDiscountCoupon: true,
+        discountValue: 0.8,
+        weight: 1,
+      },
+    ])
+      expect((await operator.post('/api/yunying/prize/update', p)).code).toBe(0);
     let run = 0;
     /** Gift calls from an address per run, so the receive throttle's per-address count never carries over. */
     const giftCall = async (url: string, payload: object, cookie: string) =>
@@ -361,6 +386,10 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
                 await operator.post('/api/admin/charge/checkout_charge', { charge_id: open.id, txid: `tx-${run}` });
               return;
             }
+            if (o.kind === 'draw') {
+              await call(app, '/api/prize/draw', {}, { cookie });
+              return;
+            }
             if (o.kind === 'redeem') {
               await call(app, '/api/coupon/redeem_coupon', { code: trials[o.trial]!.code }, { cookie });
               return;
@@ -410,6 +439,10 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
                (SELECT coalesce(sum(add_traffic), 0) FROM orders WHERE user_id = $1 AND status = 'paied') AS bought,
                (SELECT coalesce(sum(add_traffic), 0) FROM coupon_uses WHERE user_id = $1 AND type = 'freeUse' AND NOT is_deleted) AS trial,
                (SELECT coalesce(sum(add_traffic), 0) FROM sign_ins WHERE user_id = $1) AS signed,
+               (SELECT coalesce(sum(cost), 0) FROM prize_draws WHERE user_id = $1) AS draw_cost,
+               (SELECT coalesce(sum(gain_traffic), 0) FROM prize_draws WHERE user_id = $1) AS draw_won,
+               (SELECT coalesce(sum(-traffic_change), 0) FROM traffic_records WHERE user_id = $1 AND type = 'prize_spend') AS prize_spent,
+               (SELECT coalesce(sum(traffic_change), 0) FROM traffic_records WHERE user_id = $1 AND type = 'prize_reward') AS prize_won,
                (SELECT coalesce(sum(traffic_change), 0) FROM traffic_records WHERE user_id = $1 AND type = 'admin_adjust') AS adjusted,
                (SELECT coalesce(sum(amount), 0) FROM gifts WHERE sender_id = $1) AS gifted,
                (SELECT coalesce(sum(received), 0) FROM gifts WHERE receiver_id = $1 AND status = 'received') AS gift_received,
@@ -432,11 +465,20 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
             expect(n('deposits') + n('provider_paid'), who).toBe(
               n('wallet') + n('orders_paid') + n('held') + n('withdrawn'),
             );
-            // Traffic in = what purchases, trial coupons, sign-ins, the operator and received gifts
-            // gave, less the gifts made, each with its record.
+            // Traffic in = what purchases, trial coupons, sign-ins, the operator, received gifts and
+            // prizes gave, less the gifts made and the draws paid, each with its record.
             expect(n('traffic'), who).toBe(
-              n('bought') + n('trial') + n('signed') + n('adjusted') + n('gift_received') - n('gifted'),
+              n('bought') +
+                n('trial') +
+                n('signed') +
+                n('adjusted') +
+                n('gift_received') -
+                n('gifted') +
+                n('draw_won') -
+                n('draw_cost'),
             );
+            expect(n('prize_spent'), who).toBe(n('draw_cost'));
+            expect(n('prize_won'), who).toBe(n('draw_won'));
             expect(n('push_spent'), who).toBe(n('gifted'));
             expect(n('push_received'), who).toBe(n('gift_received'));
             expect(n('credited'), who).toBe(n('traffic'));
@@ -483,5 +525,8 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
       ),
       { numRuns: 25 },
     );
+    // The runs did draw (paid users with enough permanent traffic), not only get refused.
+    const [draws] = await app.database.query<{ n: unknown }>('SELECT count(*) AS n FROM prize_draws');
+    expect(Number(draws!.n)).toBeGreaterThan(0);
   }, 180_000);
 });
