@@ -58,6 +58,11 @@ export interface AppConfig {
   demoCouponCode: string;
   /** JSON file of users, coupons, notices and settings applied at start-up ('' = none). */
   seedFile: string;
+  /**
+   * On SIGTERM: this long /readyz answers 503 while requests are still served, so a load balancer
+   * takes the instance out before it stops listening.
+   */
+  shutdownDrainMs: number;
   /** Registers the bench-only routes (`GET /bench/bare`). */
   benchRoutes: boolean;
 }
@@ -208,6 +213,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   if (problems.length > 0) throw new ConfigError(problems);
 
+  const shutdownDrainMs = parseInteger(read('SHUTDOWN_DRAIN_SECONDS') ?? '3', 'SHUTDOWN_DRAIN_SECONDS', 0, 120, problems) * 1000;
+
   return {
     port,
     host,
@@ -236,6 +243,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     demoCouponCode,
     seedFile: seedFileValue === undefined ? '' : path.resolve(cwd, seedFileValue),
     benchRoutes,
+    shutdownDrainMs,
   };
 }
 

@@ -31,11 +31,17 @@ async function main(): Promise<void> {
   // A terminal gets readable lines; anything else (a file, a log collector) JSON lines.
   const app = await buildApp(config, { prettyLogs: process.stdout.isTTY === true });
 
-  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (new ones on open connections
-  // get 503), then close the database. A second signal or the grace period forces the exit.
-  closeWithGrace({ delay: GRACE_MS, logger: app.log }, async ({ signal, err }) => {
+  // SIGTERM: first a drain period (SHUTDOWN_DRAIN_SECONDS) in which /readyz says not ready while
+  // requests are still served, so a load balancer stops sending new ones; then (SIGINT: at once)
+  // stop accepting, let in-flight requests finish (new ones on open connections get 503), and
+  // close the database. A second signal or the grace period forces the exit; the process always exits.
+  closeWithGrace({ delay: GRACE_MS + config.shutdownDrainMs, logger: app.log }, async ({ signal, err }) => {
     if (err !== undefined) app.log.error({ err }, 'closing after an unexpected error');
-    else app.log.info({ signal }, 'closing');
+    else app.log.info({ signal, drainMs: signal === 'SIGTERM' ? config.shutdownDrainMs : 0 }, 'closing');
+    if (signal === 'SIGTERM' && config.shutdownDrainMs > 0) {
+      app.beginDrain();
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
     await app.close();
   });
 

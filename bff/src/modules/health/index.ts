@@ -7,7 +7,7 @@ export default async function healthModule(fastify: FastifyInstance) {
   // Ready: the database answers with every migration applied. Also reports whether this instance
   // runs the background jobs and each job's last run (whoever ran it), for operators.
   fastify.get('/readyz', async (_request, reply) => {
-    if (fastify.isClosing() || !(await fastify.database.ready())) {
+    if (fastify.isClosing() || fastify.isDraining() || !(await fastify.database.ready())) {
       return reply.code(503).send({ status: 'unavailable' });
     }
     const runs = await fastify.jobs.status().catch(() => []);

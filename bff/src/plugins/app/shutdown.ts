@@ -6,6 +6,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Set once close() starts: in-flight requests finish, new ones get 503. */
     isClosing(): boolean;
+    /** Draining before a close: requests are served as usual, but /readyz says not ready. */
+    isDraining(): boolean;
+    beginDrain(): void;
   }
 }
 
@@ -16,7 +19,12 @@ declare module 'fastify' {
 export default fp(
   async (fastify) => {
     let closing = false;
+    let draining = false;
     fastify.decorate('isClosing', () => closing);
+    fastify.decorate('isDraining', () => draining);
+    fastify.decorate('beginDrain', () => {
+      draining = true;
+    });
     fastify.addHook('preClose', async () => {
       closing = true;
     });
