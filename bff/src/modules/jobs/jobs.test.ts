@@ -143,6 +143,28 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
     await vi.waitFor(() => expect(follower.jobs.isLeader()).toBe(true), { timeout: 25_000, interval: 250 });
   }, 45_000);
 
+  it('let a coupon with 5 uses be redeemed exactly 5 times by 20 users spread over both', async () => {
+    const { id } = await a.coupons.create({
+      name: '体验券',
+      type: 'freeUse',
+      traffic: GiB,
+      useNumPerUser: 1,
+      numberOfAuthorizations: 5,
+      code: 'SHARED5',
+    });
+    const users = await Promise.all(Array.from({ length: 20 }, () => signedInUser(a)));
+    const results = await Promise.all(
+      users.map((u, i) => call(i % 2 === 0 ? a : b, '/api/coupon/redeem_coupon', { code: 'SHARED5' }, { cookie: u.cookie })),
+    );
+    expect(results.filter((r) => r.result.code === 0)).toHaveLength(5);
+    const [row] = await database.query<{ auth_times: number }>('SELECT auth_times FROM coupons WHERE id = $1', [id]);
+    expect(row!.auth_times).toBe(5);
+    const [credited] = await database.query<{ n: string }>(`SELECT count(*) AS n FROM users WHERE id = ANY($1) AND traffic = ${GiB}`, [
+      users.map((u) => u.id),
+    ]);
+    expect(Number(credited!.n)).toBe(5);
+  });
+
   it('expire a lapsed trial grant once when both run the expiry at the same moment', async () => {
     const user = await signedInUser(a);
     await grantTrial(a, user.id, 8 * GiB, new Date(Date.now() - 1000));
