@@ -90,6 +90,8 @@ export const users = pgTable(
     /** Telegram binding (spec-2 profile): the bind flow is outside the portal; unbind clears both. */
     telegramId: text('telegram_id'),
     telegramName: text('telegram_name').notNull().default(''),
+    /** A stable small number per user for node back ends that need integer ids (V2bX, XrayR). */
+    nodeUid: integer('node_uid').notNull().generatedAlwaysAsIdentity().unique(),
   },
   (t) => [
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),

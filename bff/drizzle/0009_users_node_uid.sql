@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "node_uid" integer NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "users_node_uid_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1);--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_node_uid_unique" UNIQUE("node_uid");
