@@ -8,6 +8,7 @@ import { serializeRequest } from './lib/log-redaction.js';
 import accountsModule from './modules/accounts/index.js';
 import appleIdsModule from './modules/apple-ids/index.js';
 import auditModule from './modules/audit/index.js';
+import channelsModule from './modules/channels/index.js';
 import couponAdminModule from './modules/coupon-admin/index.js';
 import couponsModule from './modules/coupons/index.js';
 import errorLogModule from './modules/error-log/index.js';
@@ -149,6 +150,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(withdrawalsModule);
   // The user's traffic gifts (/push), through the traffic ledger.
   await app.register(giftsModule);
+  // The user's invite rebate (/channel): reads what fulfilment pays.
+  await app.register(channelsModule);
   // The lottery: prizes (operations) and paid users' draws, through the traffic ledger and coupons.
   await app.register(prizesModule);
   // Support tickets (/feedback), their images through the uploads above.

@@ -16,6 +16,7 @@ export default definePages(
     agents: lazy(() => import(/* webpackChunkName: "page-agents" */ './pages/agents-page')),
     wallet: lazy(() => import(/* webpackChunkName: "page-wallet" */ './pages/wallet-page')),
     push: lazy(() => import(/* webpackChunkName: "page-push" */ './pages/push-page')),
+    channel: lazy(() => import(/* webpackChunkName: "page-channel" */ './pages/channel-page')),
     traffic_records: lazy(
       () => import(/* webpackChunkName: "page-traffic_records" */ './pages/traffic-records-page'),
     ),

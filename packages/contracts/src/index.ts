@@ -23,6 +23,7 @@ export type * from './api/profile.js';
 export type * from './api/feedback.js';
 export type * from './api/gifts.js';
 export type * from './api/traffic-records.js';
+export type * from './api/channel.js';
 export * from './withdrawals.js';
 export * from './prizes.js';
 export * from './profile.js';
