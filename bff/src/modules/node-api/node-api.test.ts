@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const getUsers = (n: TestNode, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url: `${NODE_API_PREFIX}/user`, query: nodeQuery(n), headers });
-const userIds = async (n: TestNode) => ((await getUsers(n)).json() as { users: Array<{ id: string }> }).users.map((u) => u.id);
+const userIds = async (n: TestNode) => ((await getUsers(n)).json() as { users: Array<{ uid: string }> }).users.map((u) => u.uid);
 
 describe('node authentication', () => {
   it('refuses a wrong token, an unknown node, a missing token, with plain JSON', async () => {
@@ -71,7 +71,7 @@ describe('config and user list', () => {
   it('lists users with allowance and their derived credential; ETag → 304; a key reset changes it', async () => {
     const user = await createBalanceUser(app, { traffic: GiB });
     const first = await getUsers(node);
-    const entry = (first.json() as { users: Array<{ id: string; uuid: string }> }).users.find((u) => u.id === user.id);
+    const entry = (first.json() as { users: Array<{ uid: string; uuid: string }> }).users.find((u) => u.uid === user.id);
     expect(entry?.uuid).toBe(userCredential(user.id, user.userkey).uuid);
     const etag = first.headers.etag as string;
     const again = await getUsers(node, { 'if-none-match': etag });
@@ -81,7 +81,7 @@ describe('config and user list', () => {
     await app.database.query("UPDATE users SET userkey = 'feedfacefeedfacefeedfacefeedface' WHERE id = $1", [user.id]);
     const changed = await getUsers(node, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
-    const newEntry = (changed.json() as { users: Array<{ id: string; uuid: string }> }).users.find((u) => u.id === user.id);
+    const newEntry = (changed.json() as { users: Array<{ uid: string; uuid: string }> }).users.find((u) => u.uid === user.id);
     expect(newEntry?.uuid).toBe(userCredential(user.id, 'feedfacefeedfacefeedfacefeedface').uuid);
     expect(newEntry?.uuid).not.toBe(entry?.uuid);
   });
@@ -132,6 +132,22 @@ describe('push and status', () => {
     await push('r-2', { [user.id]: [0, 9000] });
     expect((await userBalance(app, user.id)).spendTraffic).toBe(5000);
     expect(await userIds(node)).not.toContain(user.id);
+  });
+
+  it('accepts the integer ids of the user list (V2bX, XrayR) as push keys', async () => {
+    const user = await createBalanceUser(app, { traffic: 10 * GiB });
+    const listed = (await getUsers(node)).json() as { users: Array<{ id: number; uid: string }> };
+    const entry = listed.users.find((u) => u.uid === user.id)!;
+    expect(Number.isSafeInteger(entry.id)).toBe(true);
+    const response = await app.inject({
+      method: 'POST',
+      url: `${NODE_API_PREFIX}/push`,
+      query: nodeQuery(node),
+      headers: { 'x-report-id': 'numeric-1' },
+      payload: { [String(entry.id)]: [0, 4096], '999999999': [0, 1] },
+    });
+    expect(response.json()).toMatchObject({ data: true, users: 1, charged: 4096 });
+    expect((await userBalance(app, user.id)).spendTraffic).toBe(4096);
   });
 
   it('refuses malformed pushes with a clear 400', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { agents, lines, userPermissions, users, type Agent, type Line, type NewAgent, type NewLine } from '../../db/schema.js';
 import { userHasAllowanceSql } from '../usage/eligibility.js';
@@ -6,6 +6,12 @@ import { userHasAllowanceSql } from '../usage/eligibility.js';
 /** SQL of the node API and the user-side node list. */
 export function createNodeApiRepository(db: Db) {
   return {
+    /** Our ids of the users behind node uids (the integer ids of the user list). */
+    async userIdsByNodeUid(uids: number[]): Promise<Map<number, string>> {
+      const rows = await db.select({ id: users.id, nodeUid: users.nodeUid }).from(users).where(inArray(users.nodeUid, uids));
+      return new Map(rows.map((r) => [r.nodeUid, r.id]));
+    },
+
     async agentWithSecret(id: string): Promise<Pick<Agent, 'id' | 'secretHash' | 'status'> | undefined> {
       const [row] = await db
         .select({ id: agents.id, secretHash: agents.secretHash, status: agents.status })
@@ -28,10 +34,10 @@ export function createNodeApiRepository(db: Db) {
      * of the agent they may use (its permission held and unexpired; not agency for
      * disableForAgency lines). Ordered by id so that the list (and its ETag) is stable.
      */
-    async allowedUsers(agentId: string, today: string, now: Date): Promise<Array<{ id: string; userkey: string }>> {
+    async allowedUsers(agentId: string, today: string, now: Date): Promise<Array<{ id: string; nodeUid: number; userkey: string }>> {
       const nowIso = now.toISOString();
       return db
-        .select({ id: users.id, userkey: users.userkey })
+        .select({ id: users.id, nodeUid: users.nodeUid, userkey: users.userkey })
         .from(users)
         .where(
           and(

@@ -79,12 +79,15 @@ function inboundOf(agent: Agent, line: Line) {
   }
 }
 
-/** Parses UniProxy's push body `{ "<uid>": [upload, download] }`; undefined when it does not fit. */
+/**
+ * Parses UniProxy's push body `{ "<uid>": [upload, download] }`; undefined when it does not fit.
+ * A uid is the user's integer `id` of the user list (node_uid) or our 24-hex id.
+ */
 export function parsePushBody(body: unknown): Array<{ userId: string; upload: number; download: number }> | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const out: Array<{ userId: string; upload: number; download: number }> = [];
   for (const [userId, value] of Object.entries(body as Record<string, unknown>)) {
-    if (!/^[0-9a-f]{24}$/.test(userId)) return undefined;
+    if (!/^[0-9a-f]{24}$/.test(userId) && !/^[1-9][0-9]{0,9}$/.test(userId)) return undefined;
     if (!Array.isArray(value) || value.length !== 2) return undefined;
     const [upload, download] = value as unknown[];
     if (!Number.isSafeInteger(upload) || !Number.isSafeInteger(download)) return undefined;
@@ -93,6 +96,8 @@ export function parsePushBody(body: unknown): Array<{ userId: string; upload: nu
   }
   return out;
 }
+
+const HEX_ID = /^[0-9a-f]{24}$/;
 
 export function createNodeApiService({
   repo,
@@ -160,7 +165,9 @@ export function createNodeApiService({
         users: rows.map((row) => {
           const c = userCredential(row.id, row.userkey);
           return {
-            id: row.id,
+            // An integer, as UniProxy back ends written for integer ids (V2bX, XrayR) read it; `uid` is ours.
+            id: row.nodeUid,
+            uid: row.id,
             uuid: c.uuid,
             speed_limit: 0,
             device_limit: 0,
@@ -187,7 +194,14 @@ export function createNodeApiService({
         if (line === undefined) return 'unknown-line';
         scale = line.scale;
       }
-      const result = await usage.recordReport({ agentId, reportId, lineScale: scale, usages });
+      const numeric = usages.filter((u) => !HEX_ID.test(u.userId)).map((u) => Number(u.userId));
+      const byUid = numeric.length === 0 ? new Map<number, string>() : await repo.userIdsByNodeUid(numeric);
+      const resolved = usages.flatMap((u) => {
+        if (HEX_ID.test(u.userId)) return [u];
+        const userId = byUid.get(Number(u.userId));
+        return userId === undefined ? [] : [{ ...u, userId }];
+      });
+      const result = await usage.recordReport({ agentId, reportId, lineScale: scale, usages: resolved });
       await repo.touch(agentId);
       return result;
     },

@@ -83,8 +83,9 @@ describe.skipIf(!available)('v2ray end to end (node API → v2ray node ← v2ray
     const config = (await (await fetch(nodeUrl('config'))).json()) as { server_port: number; network: string };
     const response = await fetch(nodeUrl('user'), { headers: etag === undefined ? {} : { 'if-none-match': etag } });
     expect(response.status).toBe(200);
-    const { users } = (await response.json()) as { users: Array<{ id: string; uuid: string }> };
-    return { config, users, etag: response.headers.get('etag')!, v2ray: serverConfig({ port: config.server_port, apiPort, users: users.map((u) => ({ id: u.uuid, email: u.id })) }) };
+    const { users } = (await response.json()) as { users: Array<{ id: number; uid: string; uuid: string }> };
+    // v2ray's per-user counters are named by the integer id, as V2bX / XrayR name them; pushes use it.
+    return { config, users, etag: response.headers.get('etag')!, v2ray: serverConfig({ port: config.server_port, apiPort, users: users.map((u) => ({ id: u.uuid, email: String(u.id) })) }) };
   }
 
   /** The user's vmess:// link, from the user's own subscription (the v2box kind: base64 list of links). */
@@ -118,7 +119,8 @@ describe.skipIf(!available)('v2ray end to end (node API → v2ray node ← v2ray
     const carol = await createBalanceUser(app, { traffic: 4000 });
 
     let pull = await nodePull();
-    expect(pull.users.map((u) => u.id)).toEqual(expect.arrayContaining([alice.id, bob.id, carol.id]));
+    expect(pull.users.map((u) => u.uid)).toEqual(expect.arrayContaining([alice.id, bob.id, carol.id]));
+    expect(pull.users.every((u) => Number.isSafeInteger(u.id) && u.id > 0)).toBe(true);
     server = await startV2ray(pull.v2ray, vmessPort);
 
     const [aliceSocks, bobSocks, carolSocks] = await Promise.all([alice, bob, carol].map(async (u) => startClient(await vmessLinkFor(u))));
@@ -131,7 +133,7 @@ describe.skipIf(!available)('v2ray end to end (node API → v2ray node ← v2ray
     // The node reads v2ray's per-user counters and pushes them.
     await new Promise((r) => setTimeout(r, 100));
     const stats = queryUserStats(apiPort);
-    const aliceStats = stats.get(alice.id)!;
+    const aliceStats = stats.get(String(pull.users.find((u) => u.uid === alice.id)!.id))!;
     expect(aliceStats.downlink).toBeGreaterThan(PAGE.length);
     const body = Object.fromEntries([...stats].map(([id, s]) => [id, [s.uplink, s.downlink]]));
     const push = await fetch(nodeUrl('push'), { method: 'POST', headers: { 'content-type': 'application/json', 'x-report-id': 'e2e-1' }, body: JSON.stringify(body) });
@@ -152,11 +154,11 @@ describe.skipIf(!available)('v2ray end to end (node API → v2ray node ← v2ray
     const reset = await call(app, '/api/user/reset_userkey', {}, { cookie: `sid=${token}` });
     expect(reset.result.code).toBe(0);
     const refreshed = await nodePull(pull.etag);
-    const ids = refreshed.users.map((u) => u.id);
+    const ids = refreshed.users.map((u) => u.uid);
     expect(ids).toContain(alice.id);
     expect(ids).toContain(bob.id);
     expect(ids).not.toContain(carol.id);
-    expect(refreshed.users.find((u) => u.id === bob.id)!.uuid).not.toBe(pull.users.find((u) => u.id === bob.id)!.uuid);
+    expect(refreshed.users.find((u) => u.uid === bob.id)!.uuid).not.toBe(pull.users.find((u) => u.uid === bob.id)!.uuid);
     pull = refreshed;
     await server.stop();
     server = await startV2ray(pull.v2ray, vmessPort);
