@@ -45,6 +45,7 @@ const screens: Record<string, ComponentType> = {
   admin_audit: screen('admin_audit', () => import('./pages/audit-page')),
   admin_coupon: screen('admin_coupon', () => import('./pages/coupons-page')),
   coupon_records: screen('coupon_records', () => import('./pages/coupon-records-page')),
+  admin_prize: screen('admin_prize', () => import('./pages/prizes-page')),
   admin_tradeList: screen('admin_tradeList', () => import('./pages/tradelist-page')),
   all_traffic_records: screen('all_traffic_records', () => import('./pages/all-traffic-records-page')),
   admin_userlist: screen('admin_userlist', () => import('./pages/userlist-page')),

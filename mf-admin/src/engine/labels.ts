@@ -39,6 +39,7 @@ export const engineLabels = {
   dialogTitle: { create: '新增', edit: '编辑', copy: '复制' },
   secretPlaceholder: '已设置，输入新值以替换',
   secretUnsetPlaceholder: '未设置',
+  uploadImage: '上传图片',
   otherErrors: '请检查以下字段：',
   yes: '是',
   no: '否',

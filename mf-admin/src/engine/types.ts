@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TObject } from '@sinclair/typebox';
-import type { CallResult } from '@portal/platform';
+import type { CallResult, UploadPurpose } from '@portal/platform';
 import type { CsvCell } from './lib/csv';
 import type { Literal } from './lib/json-schema';
 import type { SortState } from './lib/table-url-state';
@@ -25,10 +25,21 @@ export interface Option {
  * How a field is edited. Without one the schema decides (boolean → switch, number → number,
  * choice → select, long string → text area, string → text, anything else → JSON).
  * `lines`: a list of strings, one per line; `checkboxes`: several of the options; `secret`:
- * write-only, never shown (see SECRET_MASK); `custom`: the definition renders the input.
+ * write-only, never shown (see SECRET_MASK); `image`: an uploaded image's path ('' = none), picked
+ * and uploaded for the field's `purpose`; `custom`: the definition renders the input.
  */
 export type FieldKind =
-  'text' | 'textarea' | 'number' | 'switch' | 'select' | 'checkboxes' | 'lines' | 'json' | 'secret' | 'custom';
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'switch'
+  | 'select'
+  | 'checkboxes'
+  | 'lines'
+  | 'json'
+  | 'secret'
+  | 'image'
+  | 'custom';
 
 /** What a custom input gets; it renders inside the field's `Field.Root` (label, invalid state). */
 export interface CustomFieldProps {
@@ -42,7 +53,8 @@ export interface FieldDef<F, L = Lookups> {
   name: keyof F & string;
   label: string;
   kind?: FieldKind;
-  help?: string;
+  /** Below the input; a function follows the current values (a chance computed from a weight). */
+  help?: string | ((values: Partial<F>, lookups: L) => string);
   placeholder?: string;
   /** Choices of a select or checkboxes (a select of literals lists the schema's by default). */
   options?: readonly Option[] | ((lookups: L) => Option[]);
@@ -51,6 +63,8 @@ export interface FieldDef<F, L = Lookups> {
   /** Shown only when this holds for the current values (hidden fields keep their value). */
   visible?: (values: Partial<F>, lookups: L) => boolean;
   render?: (props: CustomFieldProps) => ReactNode;
+  /** An `image` field: what the upload is for (the server checks it when the form is saved). */
+  purpose?: UploadPurpose;
   /** Spans the whole width of the form. */
   wide?: boolean;
 }

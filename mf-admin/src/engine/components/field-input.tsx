@@ -5,6 +5,7 @@ import { Switch } from '@chakra-ui/react/switch';
 import { Textarea } from '@chakra-ui/react/textarea';
 import type { ControllerRenderProps } from 'react-hook-form';
 import { SECRET_MASK } from '@portal/contracts/schemas';
+import { ImageUpload } from '@portal/ui';
 import { numberInputBounds } from '../lib/json-schema';
 import { engineLabels as t } from '../labels';
 import type { AnyField, Option } from '../types';
@@ -122,6 +123,15 @@ export function FieldInput({ field, control, schema, options, initial, invalid, 
             onChange(event.target.value === '' && initial === SECRET_MASK ? SECRET_MASK : event.target.value)
           }
           placeholder={initial === SECRET_MASK ? t.secretPlaceholder : t.secretUnsetPlaceholder}
+        />
+      );
+    case 'image':
+      return (
+        <ImageUpload
+          value={text}
+          onChange={(url) => onChange(url)}
+          purpose={field.purpose ?? 'prize'}
+          label={t.uploadImage}
         />
       );
     case 'custom':

@@ -82,7 +82,7 @@ export interface FormFieldsProps<L> {
   onFieldChange?: (name: string) => void;
 }
 
-const WIDE_KINDS = new Set(['textarea', 'lines', 'json']);
+const WIDE_KINDS = new Set(['textarea', 'lines', 'json', 'image']);
 
 /**
  * The fields of a form in a grid (one column on a phone, two from md up), each with its label,
@@ -111,6 +111,8 @@ export function FormFields<L>({ form, fields, schema, lookups, onFieldChange }: 
               name={field.name}
               render={({ field: control, fieldState }) => {
                 const message = errorMessage(fieldState.error);
+                const help =
+                  typeof field.help === 'function' ? field.help(typed as never, lookups as never) : field.help;
                 const input = (
                   <FieldInput
                     field={field}
@@ -137,9 +139,9 @@ export function FormFields<L>({ form, fields, schema, lookups, onFieldChange }: 
                         {field.label}
                       </Text>
                       {input}
-                      {field.help && (
+                      {help && (
                         <Text fontSize="xs" color="fg.muted">
-                          {field.help}
+                          {help}
                         </Text>
                       )}
                       {message && (
@@ -158,7 +160,7 @@ export function FormFields<L>({ form, fields, schema, lookups, onFieldChange }: 
                   >
                     {field.kind !== 'switch' && <Field.Label>{field.label}</Field.Label>}
                     {input}
-                    {field.help && <Field.HelperText>{field.help}</Field.HelperText>}
+                    {help && <Field.HelperText>{help}</Field.HelperText>}
                     <Field.ErrorText>{message}</Field.ErrorText>
                   </Field.Root>
                 );

@@ -31,6 +31,7 @@ const t = {
     coupon_use: '优惠券记录',
     user: '用户',
     channel: '渠道',
+    prize: '奖品',
   } as Record<string, string>,
   actions: { create: '新增', update: '修改', delete: '删除', action: '操作' } as Record<string, string>,
 } as const;

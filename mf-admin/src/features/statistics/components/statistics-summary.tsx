@@ -1,25 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { Box, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import type { BasicStatistics, DailyStatistics } from '@portal/contracts';
 import { bytesToTB } from '@portal/platform';
+import { Figure } from '../../../engine/components/figure';
 import { statisticsLabels as t } from '../lib/labels';
 
 const StatisticsCharts = lazy(() => import('./statistics-charts'));
 
 export type StatisticsTotals = Pick<BasicStatistics, 'totalRemainingTraffic' | 'activeVipCount'>;
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Box borderWidth="1px" borderRadius="l2" bg="bg" p="3">
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontSize="2xl" fontWeight="semibold" data-testid={testId}>
-        {value}
-      </Text>
-    </Box>
-  );
-}
 
 /** Above the daily table: the totals (remaining traffic in TB, active VIP users) and the charts. */
 export function StatisticsSummary({ rows, totals }: { rows: readonly DailyStatistics[]; totals: StatisticsTotals }) {
