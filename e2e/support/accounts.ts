@@ -31,6 +31,9 @@ export const seeded = {
   yunying: { email: 'yunying@e2e.test', password: 'yunying-password-1' },
   /** A plain signed-in user (type normal). */
   normal: { email: 'normal@e2e.test', password: 'normal-password-1' },
+  /** 30 G of permanent traffic for /push's gift (and the same for its retry). */
+  pushSender: { email: 'push-sender@e2e.test', password: 'push-password-1' },
+  pushSenderRetry: { email: 'push-sender-retry@e2e.test', password: 'push-password-1' },
 } as const;
 
 export interface TestUser {
