@@ -113,3 +113,32 @@ export function checkEpayNotify(params: EpayParams, account: Pick<EpayAccount, '
   if (tradeId === '' || tradeNo === '') return { ok: false, reason: 'out_trade_no or trade_no missing' };
   return { ok: true, notify: { tradeId, tradeNo, paidCents } };
 }
+
+/**
+ * The gateway's order-query interface (epay `api.php?act=order`), for trades whose notify never
+ * came. The merchant key travels in the query, as the interface defines it: HTTPS gateways only
+ * in production.
+ */
+export function epayOrderQueryUrl(account: EpayAccount, outTradeNo: string): string {
+  const url = new URL('api.php', account.gateway.endsWith('/') ? account.gateway : `${account.gateway}/`);
+  url.search = new URLSearchParams({ act: 'order', pid: account.pid, key: account.key, out_trade_no: outTradeNo }).toString();
+  return url.toString();
+}
+
+export interface EpayOrderAnswer {
+  paid: boolean;
+  tradeNo: string;
+  paidCents: number;
+}
+
+/** The query's JSON answer about `outTradeNo`; undefined when it is not a clear answer about that trade. */
+export function parseEpayOrderAnswer(body: unknown, outTradeNo: string, pid: string): EpayOrderAnswer | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  const b = body as Record<string, unknown>;
+  if (String(b.code) !== '1' || String(b.out_trade_no ?? '') !== outTradeNo) return undefined;
+  if (b.pid !== undefined && String(b.pid) !== pid) return undefined;
+  const paidCents = parseYuan(String(b.money ?? ''));
+  const tradeNo = String(b.trade_no ?? '');
+  if (paidCents === undefined || tradeNo === '' || tradeNo.length > 64) return undefined;
+  return { paid: String(b.status) === '1', tradeNo, paidCents };
+}

@@ -34,6 +34,16 @@ async function paymentsModule(fastify: FastifyInstance) {
       fastify.log.warn('payments: the sandbox serves at least one pay method and pays orders without money; choose a platform or off for alipay, wxpay and urlscheme in production');
     }
   });
+  // Epay trades whose notify never came are asked about at their gateway.
+  fastify.jobs.define({
+    name: 'payments.epay-reconcile',
+    every: () => 60_000,
+    run: async () => {
+      const result = await payments.reconcileEpay(fastify.db);
+      if (result.settled > 0) fastify.log.info(result, 'epay trades settled by reconciliation');
+      return result;
+    },
+  });
   // The chain is watched by the one instance that owns the jobs, at the settings' interval.
   fastify.jobs.define({
     name: 'payments.usdt-watch',

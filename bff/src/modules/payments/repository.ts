@@ -1,4 +1,4 @@
-import { and, between, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, between, eq, gt, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chainTransfers, trades } from '../../db/schema.js';
 import type { ChainTransfer, WatchedTrade } from './usdt.js';
@@ -38,6 +38,27 @@ export const paymentsRepository = {
       .returning({ expiresAt: trades.expiresAt });
     if (row === undefined) throw new Error(`trade ${tradeId} does not exist`);
     return row.expiresAt;
+  },
+
+  /**
+   * Epay trades (of the given platforms) still open `olderThan` after they were made and whose
+   * window ended after `expiredAfter`: candidates for asking the gateway whether they were paid.
+   */
+  async unsettledEpayTrades(db: Db, platforms: readonly string[], olderThan: Date, expiredAfter: Date, limit = 100) {
+    if (platforms.length === 0) return [];
+    return db
+      .select({ id: trades.id, provider: trades.provider, amountCents: trades.amountCents })
+      .from(trades)
+      .where(
+        and(
+          inArray(trades.provider, [...platforms]),
+          eq(trades.status, 'topay'),
+          lt(trades.createdAt, olderThan),
+          gt(trades.expiresAt, expiredAfter),
+        ),
+      )
+      .orderBy(trades.createdAt)
+      .limit(limit);
   },
 
   /** USDT trades to the address, not paid, whose window ended after `expiredAfter`. */

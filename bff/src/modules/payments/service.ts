@@ -7,7 +7,9 @@ import type { SettingsService, SettingValue } from '../settings/index.js';
 import {
   alipaySchemeLink,
   checkEpayNotify,
+  epayOrderQueryUrl,
   epaySubmitUrl,
+  parseEpayOrderAnswer,
   hasValidEpaySign,
   withEpaySign,
   EPAY_SUCCESS_STATUS,
@@ -35,6 +37,8 @@ const PAY_METHOD_KEYS = ['alipay', 'wxpay', 'urlscheme'] as const;
 const EPAY_KEYS = [...PAY_METHOD_KEYS, 'epay_platforms', 'notify_url'] as const;
 const USDT_KEYS = ['usdtpay', 'exchange_rate', 'usdtCheckTime'] as const;
 const ENABLED_KEYS = [...PAY_METHOD_KEYS, 'epay_platforms', 'usdtpay'] as const;
+/** A trade still open this long after it was made is asked about at the gateway. */
+export const RECONCILE_AFTER_MS = 3 * 60_000;
 /** Our trade ids have 24 characters and gateways' numbers are short: longer ones are refused before any lookup. */
 const MAX_ID_LENGTH = 64;
 
@@ -197,6 +201,34 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
 
     /** Whether the sandbox serves any pay method (it pays orders without money: production must turn it off). */
     sandboxEnabled,
+
+    /**
+     * Payments whose notify never came: asks each configured epay platform's order-query interface
+     * about its trades still open `RECONCILE_AFTER_MS` after they were made (and not expired over an
+     * hour ago), and settles the paid ones through the same path as a notify (once, whatever else
+     * runs). A gateway that does not answer is skipped until the next round.
+     */
+    async reconcileEpay(db: Db, fetchImpl: typeof fetch = fetch): Promise<{ checked: number; settled: number }> {
+      const platforms = (await settings.get('epay_platforms')) as EpayPlatforms;
+      const names = thirdPayPlatforms.filter((name) => configured(platforms[name]));
+      const now = Date.now();
+      const due = await repo.unsettledEpayTrades(db, names, new Date(now - RECONCILE_AFTER_MS), new Date(now - 3_600_000));
+      let settled = 0;
+      for (const trade of due) {
+        const account = platforms[trade.provider as ThirdPayPlatform]!;
+        let answer;
+        try {
+          const response = await fetchImpl(epayOrderQueryUrl(account, trade.id), { signal: AbortSignal.timeout(5000) });
+          answer = parseEpayOrderAnswer(await response.json(), trade.id, account.pid);
+        } catch {
+          continue;
+        }
+        if (answer === undefined || !answer.paid) continue;
+        const outcome = await settle({ tradeId: trade.id, paidCents: answer.paidCents, provider: trade.provider, externalId: answer.tradeNo });
+        if (outcome === 'paid' || outcome === 'credited_to_wallet') settled += 1;
+      }
+      return { checked: due.length, settled };
+    },
   };
   return service satisfies PaymentsService;
 }
