@@ -197,6 +197,29 @@ const SIGNED_IN_CASES: SignedInCase[] = [
     },
   },
   { url: '/api/wallet/charge_list' },
+  { url: '/api/push/list' },
+  {
+    url: '/api/push/create',
+    prepare: async () => {
+      await app.settings.set({ minPushNum: 1 });
+      return { pushNumber: 1 };
+    },
+  },
+  {
+    url: '/api/push/receive',
+    prepare: async () => {
+      // A gift of someone else's to receive (each twin its own).
+      await app.settings.set({ minPushNum: 1 });
+      const sender = await signedInUser(app);
+      await app.database.query('UPDATE users SET traffic = $1 WHERE id = $2', [2 * GiB, sender.id]);
+      const gift = await call<{ code: string }>(app, '/api/push/create', { pushNumber: 1 }, { cookie: sender.cookie });
+      return { code: gift.result.data.code };
+    },
+  },
+  { url: '/api/traffic/my_traffic_records' },
+  { url: '/api/channel/channel_info' },
+  { url: '/api/channel/reward_list' },
+  { url: '/api/channel/invited_users' },
   {
     url: '/api/user/change_use_info',
     prepare: async (u) => {
