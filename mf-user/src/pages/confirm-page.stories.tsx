@@ -1,4 +1,4 @@
-import { messages } from '@portal/contracts';
+import { messages, profileMessages } from '@portal/contracts';
 import { getJsonHandler, pendingHandler } from '@portal/storybook/api-mocks';
 import { expect, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
 import { prepare } from '../test/story-fixtures';
@@ -41,6 +41,31 @@ export const PasswordChanged: Story = {
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(messages.confirm.passwordChanged)).toBeVisible();
+  },
+};
+
+/** The link mailed to a new address from the profile. */
+export const EmailChanged: Story = {
+  parameters: {
+    route: '/confirm?serial_id=s-email&key=k&action=change_email',
+    msw: [getJsonHandler('account/change_email', { Code: 0 })],
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(profileMessages.emailChanged)).toBeVisible();
+  },
+};
+
+/** The new address was taken after the request (1001): back to the profile, not to sign-up. */
+export const EmailChangeRefused: Story = {
+  parameters: {
+    route: '/confirm?serial_id=s-email-taken&key=k&action=change_email',
+    msw: [getJsonHandler('account/change_email', { Code: 1001, Msg: '邮件已注册' })],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(profileMessages.emailChangeFailed)).toBeVisible();
+    await expect(canvas.getByText('邮件已注册')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: '返回我的账户' })).toHaveAttribute('href', '/user_info');
   },
 };
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
-import { messages, redirectMs, userMessages } from '@portal/contracts';
+import { messages, profileMessages, redirectMs, userMessages } from '@portal/contracts';
 import { addressParams, hasSessionMarker, useSession } from '@portal/platform';
 import { confirmAccount, type ConfirmAction } from '../features/account/api/confirm-account';
 import { AuthCard } from '../features/account/components/auth-card';
@@ -10,14 +10,18 @@ import { useCountdown } from '../features/account/hooks/use-countdown';
 
 type Outcome = { status: 'success' } | { status: 'failure'; detail: string };
 
-/** The e-mailed confirmation link: `/#/confirm?serial_id&key&action` (action change_password or a signup). */
+/**
+ * The e-mailed confirmation link: `/#/confirm?serial_id&key&action` (action change_password,
+ * change_email from the profile, or a signup).
+ */
 export default function ConfirmPage() {
   const [search] = useSearchParams();
   // The link may carry its query in the hash (router) or before it (plain address).
   const param = (name: string) => search.get(name) ?? addressParams().get(name) ?? '';
   const serialId = param('serial_id');
   const key = param('key');
-  const action: ConfirmAction = param('action') === 'change_password' ? 'change_password' : 'signup';
+  const requested = param('action');
+  const action: ConfirmAction = requested === 'change_password' || requested === 'change_email' ? requested : 'signup';
   const complete = serialId !== '' && key !== '';
   const [outcome, setOutcome] = useState<{ for: string; outcome: Outcome } | null>(null);
   const linkId = `${action}|${serialId}|${key}`;
@@ -52,36 +56,48 @@ export default function ConfirmPage() {
           <Text color="fg.muted">{userMessages.confirm.pending}</Text>
         </Stack>
       )}
-      {current?.status === 'success' && <ConfirmSuccess passwordChange={action === 'change_password'} />}
+      {current?.status === 'success' && <ConfirmSuccess action={action} />}
       {current?.status === 'failure' && (
         <Stack gap="4" align="center" textAlign="center" data-testid="confirm-failure">
           <StatusIllustration status="failure" />
           <Text fontSize="lg" fontWeight="semibold" role="alert">
-            {messages.confirm.failure}
+            {action === 'change_email' ? profileMessages.emailChangeFailed : messages.confirm.failure}
           </Text>
           {current.detail && <Text color="fg.muted">{current.detail}</Text>}
-          <Button asChild colorPalette="brand" variant="outline">
-            <RouterLink to="/register">{userMessages.confirm.reRegister}</RouterLink>
-          </Button>
+          {action === 'change_email' ? (
+            <Button asChild colorPalette="brand" variant="outline">
+              <RouterLink to="/user_info">{profileMessages.backToProfile}</RouterLink>
+            </Button>
+          ) : (
+            <Button asChild colorPalette="brand" variant="outline">
+              <RouterLink to="/register">{userMessages.confirm.reRegister}</RouterLink>
+            </Button>
+          )}
         </Stack>
       )}
     </AuthCard>
   );
 }
 
-function ConfirmSuccess({ passwordChange }: { passwordChange: boolean }) {
+const successText: Record<ConfirmAction, string> = {
+  signup: messages.confirm.registered,
+  change_password: messages.confirm.passwordChanged,
+  change_email: profileMessages.emailChanged,
+};
+
+function ConfirmSuccess({ action }: { action: ConfirmAction }) {
   const navigate = useNavigate();
   const refresh = useSession((s) => s.refresh);
   useCountdown(redirectMs.afterRegisterOrConfirm / 1000, () => navigate('/'));
   useEffect(() => {
-    // A password change ends other sessions; re-read ours so the page shows who is signed in.
+    // A password change ends other sessions, an e-mail change renames the account: re-read ours.
     if (hasSessionMarker()) void refresh();
   }, [refresh]);
   return (
     <Stack gap="4" align="center" textAlign="center" data-testid="confirm-success">
       <StatusIllustration status="success" />
       <Text fontSize="lg" fontWeight="semibold" role="status">
-        {passwordChange ? messages.confirm.passwordChanged : messages.confirm.registered}
+        {successText[action]}
       </Text>
       <Button asChild colorPalette="brand">
         <RouterLink to="/">{userMessages.confirm.directLogin}</RouterLink>

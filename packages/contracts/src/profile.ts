@@ -27,6 +27,10 @@ export const profileMessages = {
   emailInvalid: '邮件不正确',
   /** 1001, at the request and again when the link is opened (spec-1 §8 wording). */
   emailTaken: '邮件已注册',
+  /** The confirm page (/#/confirm?…&action=change_email), like its other two outcomes. */
+  emailChanged: '邮箱修改成功，3秒后跳转',
+  emailChangeFailed: '邮箱修改失败',
+  backToProfile: '返回我的账户',
 } as const;
 
 export const appleIdMessages = {

@@ -1,0 +1,44 @@
+import {
+  PROFILE_PERMISSIONS_SHOWN,
+  type ChangeUseInfoRequest,
+  type Permission,
+  type UserInfo,
+} from '@portal/contracts';
+
+/** What the profile's save sends: the five fields of change_use_info, nothing else. */
+export interface ProfileForm {
+  email: string;
+  icon: string;
+  inXinjiang: boolean;
+  in_foreign: boolean;
+  use_english_node: boolean;
+}
+
+export const profileOptions = ['inXinjiang', 'in_foreign', 'use_english_node'] as const;
+export type ProfileOption = (typeof profileOptions)[number];
+
+export function formOf(user: UserInfo): ProfileForm {
+  return {
+    email: user.email,
+    icon: user.icon,
+    inXinjiang: user.inXinjiang,
+    in_foreign: user.in_foreign,
+    use_english_node: user.use_english_node,
+  };
+}
+
+/** The save's payload: the e-mail trimmed (the BFF compares it case-insensitively with the current one). */
+export function changeRequestOf(form: ProfileForm): ChangeUseInfoRequest {
+  return {
+    email: form.email.trim(),
+    icon: form.icon,
+    inXinjiang: form.inXinjiang,
+    in_foreign: form.in_foreign,
+    use_english_node: form.use_english_node,
+  };
+}
+
+/** The permissions shown: the first three (spec-2 §9) until the toggle shows them all. */
+export function shownPermissions(permissions: readonly Permission[], all: boolean): readonly Permission[] {
+  return all ? permissions : permissions.slice(0, PROFILE_PERMISSIONS_SHOWN);
+}
