@@ -253,8 +253,11 @@ const PUBLIC_CASES = [
   '/api/user/adopt_token',
 ];
 
-/** POST routes under /api that are not envelope calls: their bodies are not user payloads. */
-const NOT_ENVELOPE = ['/api/pay/notify/epay/:platform', '/api/pay/sandbox/decide'];
+/**
+ * POST routes under /api that are not envelope calls: their bodies are not user payloads (the
+ * upload's multipart fields are checked in modules/uploads/uploads.test.ts).
+ */
+const NOT_ENVELOPE = ['/api/pay/notify/epay/:platform', '/api/pay/sandbox/decide', '/api/file/upload'];
 
 async function twin(c: SignedInCase) {
   const user = await signedInUser(app, { paidUser: c.paidUser ?? false });
