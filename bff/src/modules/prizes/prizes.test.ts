@@ -162,6 +162,17 @@ describe('/api/yunying/prize (operations)', () => {
       photoUrl: '',
     });
     expect(num((await prizeRow(created._id)).gain_traffic)).toBe(1.5 * GiB);
+    // A figure that is no whole number of bytes reads back as typed.
+    const odd = await savePrize({
+      _id: created._id,
+      name: '二等奖',
+      gainTraffic: 1.3,
+      weight: 7,
+      desc: '<b>x</b>',
+      gainVipTime: 3,
+    });
+    expect(odd.gainTraffic).toBe(1.3);
+    expect(num((await prizeRow(created._id)).gain_traffic)).toBe(Math.round(1.3 * GiB));
     const updated = await savePrize({
       _id: created._id,
       name: '二等奖',
@@ -182,10 +193,10 @@ describe('/api/yunying/prize (operations)', () => {
     expect((await admin.post<AdminPrize[]>('/api/yunying/prize/list')).data).toEqual([updated]);
 
     const log = await auditOf(app, 'prize', created._id);
-    expect(log.map((r) => r.action)).toEqual(['create', 'update']);
+    expect(log.map((r) => r.action)).toEqual(['create', 'update', 'update']);
     expect(log[0]).toMatchObject({ operator_id: admin.id, after: { name: '二等奖', gainTraffic: 1.5 } });
-    expect(log[1]!.before).toMatchObject({ gainTraffic: 1.5, weight: 7, hasDiscountCoupon: false });
-    expect(log[1]!.after).toMatchObject({ gainTraffic: 20, weight: 2, hasDiscountCoupon: true });
+    expect(log[2]!.before).toMatchObject({ gainTraffic: 1.3, weight: 7, hasDiscountCoupon: false });
+    expect(log[2]!.after).toMatchObject({ gainTraffic: 20, weight: 2, hasDiscountCoupon: true });
   });
 
   it('lists prizes in the order they were made, deleted ones left out', async () => {

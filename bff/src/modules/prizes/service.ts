@@ -32,7 +32,8 @@ export function prizeToWire(row: PrizeRow): AdminPrize {
   return {
     _id: row.id,
     name: row.name,
-    gainTraffic: row.gainTraffic / GiB,
+    // G as the operator typed it: 1.3 G is stored as whole bytes, which read back as 1.2999999998.
+    gainTraffic: Number((row.gainTraffic / GiB).toFixed(6)),
     gainVipTime: row.gainVipTime,
     weight: row.weight,
     desc: row.desc,
