@@ -55,6 +55,8 @@ export const feedbackMessages = {
   notFound: '工单不存在',
   titleTooLong: `标题不能超过${FEEDBACK_TITLE_MAX}字`,
   descTooLong: `描述不能超过${FEEDBACK_DESC_MAX}字`,
+  /** The header badge of admins (title of the count on the 问题反馈 tab). */
+  pendingBadge: (n: number) => `${n} 个工单待处理`,
   /** spec-2 §4 labels. */
   statuses: {
     open: '处理中',

@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { Codes } from '@portal/contracts';
-import { apiHandler } from '@portal/storybook/api-mocks';
+import { apiHandler, apiSequence } from '@portal/storybook/api-mocks';
 import { expect, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
 import { asUser, asVisitor, demoNotices } from '../testing/story-fixtures';
 import { Header } from './header';
@@ -16,6 +16,8 @@ type Story = StoryObj<typeof meta>;
 
 /** Overlays fade in: wait until the element is really visible. */
 const shown = (element: HTMLElement) => waitFor(() => expect(element).toBeVisible());
+
+const pendingCalls = apiSequence('feedback/pending_count', [{ data: { count: 5 } }]);
 
 const menu = (canvas: HTMLElement) => within(within(canvas).getByRole('navigation', { name: '主菜单' }));
 
@@ -114,9 +116,41 @@ export const Agency: Story = {
   },
 };
 
+/** An admin with tickets waiting: a count on the 问题反馈 tab, refreshed when /feedback reports a change. */
+export const AdminPendingTickets: Story = {
+  parameters: {
+    msw: [
+      apiHandler('user_notive/list', []),
+      apiSequence('feedback/pending_count', [{ data: { count: 3 } }, { data: { count: 2 } }]).handler,
+    ],
+  },
+  loaders: [() => asUser({ type: 'admin' })],
+  play: async ({ canvasElement }) => {
+    const tab = menu(canvasElement).getByRole('link', { name: /问题反馈/ });
+    const badge = await within(tab).findByTestId('menu-badge');
+    await expect(badge).toHaveTextContent('3');
+    await expect(badge).toHaveAttribute('title', '3 个工单待处理');
+    window.dispatchEvent(new Event('portal:feedback-changed'));
+    await waitFor(() => expect(within(tab).getByTestId('menu-badge')).toHaveTextContent('2'));
+  },
+};
+
+/** A normal user never asks for the count: no badge and no call. */
+export const NoPendingCountForUsers: Story = {
+  parameters: {
+    msw: [apiHandler('user_notive/list', []), pendingCalls.handler],
+  },
+  loaders: [() => asUser({ type: 'normal' })],
+  play: async ({ canvasElement }) => {
+    await shown(menu(canvasElement).getByRole('link', { name: '问题反馈' }));
+    await expect(within(canvasElement).queryByTestId('menu-badge')).toBeNull();
+    await expect(pendingCalls.calls).toHaveLength(0);
+  },
+};
+
 /** An admin's long menu in a 375 px wide frame: it scrolls by itself, with the swipe hint at the right. */
 export const Phone375: Story = {
-  parameters: { msw: [apiHandler('user_notive/list', demoNotices)] },
+  parameters: { msw: [apiHandler('user_notive/list', demoNotices), apiHandler('feedback/pending_count', { count: 0 })] },
   decorators: [
     (Story) => (
       <Box w="375px" borderWidth="1px">

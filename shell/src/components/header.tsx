@@ -1,8 +1,9 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Box, Button, Flex, HStack, Image, Link, Skeleton } from '@chakra-ui/react';
 import { NavLink, useLocation } from 'react-router';
-import { frameMessages, menuFor, type Role } from '@portal/contracts';
+import { feedbackMessages, frameMessages, menuFor, type Role } from '@portal/contracts';
 import { useSession, usePortal } from '@portal/platform';
+import { usePendingTickets } from '../features/feedback-badge/hooks/use-pending-tickets';
 import { MainMenu } from '../features/menu/components/main-menu';
 import { NoticeDropdown } from '../features/notices/components/notice-dropdown';
 import { useNotices } from '../features/notices/hooks/use-notices';
@@ -26,6 +27,11 @@ export function Header() {
   const role: Role = user?.type ?? 'none';
   const entries = useMemo(() => menuFor(role, isAgency), [role, isAgency]);
   const notices = useNotices();
+  const pendingTickets = usePendingTickets();
+  const badges = useMemo(
+    () => ({ '/feedback': { count: pendingTickets, title: feedbackMessages.pendingBadge(pendingTickets) } }),
+    [pendingTickets],
+  );
 
   // One dropdown at a time; it belongs to the page it was opened on, so navigating closes it.
   const [openDropdown, setOpenDropdown] = useState<{ name: DropdownName; path: string } | null>(null);
@@ -62,6 +68,7 @@ export function Header() {
           entries={entries}
           pathname={pathname}
           onIntent={(entry) => prefetchRemote(entry.remote, user?.type)}
+          badges={badges}
         />
         <HStack flexShrink={0} gap="0.5">
           {user ? (

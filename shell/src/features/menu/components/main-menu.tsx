@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Flex, Link } from '@chakra-ui/react';
+import { Badge, Box, Flex, Link } from '@chakra-ui/react';
 import { NavLink } from 'react-router';
 import { frameMessages, type RouteDef } from '@portal/contracts';
 import { isMenuAtEnd, revealScrollLeft, wheelScrollLeft } from '../lib/menu-scroll';
@@ -10,6 +10,8 @@ export interface MainMenuProps {
   pathname: string;
   /** The pointer is over, a finger on, or the focus on an entry: its page is likely next. */
   onIntent?: (entry: RouteDef) => void;
+  /** A count shown on an entry's tab, by route path (admins: tickets waiting on 问题反馈). */
+  badges?: Readonly<Record<string, { count: number; title: string }>>;
 }
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -19,7 +21,7 @@ const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion:
  * fit (touch, trackpad or mouse wheel), the current tab highlighted and scrolled into view, and a
  * swipe hint at the right edge until the end is within 20 px.
  */
-export function MainMenu({ entries, pathname, onIntent }: MainMenuProps) {
+export function MainMenu({ entries, pathname, onIntent, badges }: MainMenuProps) {
   const navRef = useRef<HTMLElement>(null);
   const [atEnd, setAtEnd] = useState(true);
 
@@ -81,6 +83,7 @@ export function MainMenu({ entries, pathname, onIntent }: MainMenuProps) {
         <Flex as="ul" gap="1" listStyleType="none" m="0" p="0" whiteSpace="nowrap" w="max-content">
           {entries.map((entry) => {
             const current = pathname === entry.path;
+            const badge = badges?.[entry.path];
             return (
               <li key={entry.path}>
                 <Link
@@ -105,6 +108,19 @@ export function MainMenu({ entries, pathname, onIntent }: MainMenuProps) {
                     onFocus={() => onIntent?.(entry)}
                   >
                     {entry.menuLabel}
+                    {badge !== undefined && badge.count > 0 && (
+                      <Badge
+                        ms="1"
+                        size="sm"
+                        variant="solid"
+                        colorPalette="red"
+                        borderRadius="full"
+                        title={badge.title}
+                        data-testid="menu-badge"
+                      >
+                        {badge.count > 99 ? '99+' : badge.count}
+                      </Badge>
+                    )}
                   </NavLink>
                 </Link>
               </li>
