@@ -1,6 +1,7 @@
 // npm run bench — load test of the BFF's hot path against a bare Fastify route in the same run.
-// Starts the real server (tsx) on a temp PGlite data dir (and on PostgreSQL when
-// BENCH_DATABASE_URL is set), runs autocannon (10 connections, a few seconds per target) against
+// Starts the compiled server (what `npm start` runs) on a temp PGlite data dir, then on PostgreSQL
+// (BENCH_DATABASE_URL, else the throwaway cluster of scripts/with-postgres.sh that `npm run bench`
+// starts) as one instance and as two behind a round-robin balancer of its own; runs autocannon (10 connections, a few seconds per target) against
 // GET /bench/bare and the envelope call POST /api/user/userinfo (decode, one primary-key join,
 // encode), GET /api/subscript/clash/… for a user with 200 lines (the whole subscription call:
 // key check, line selection, Clash YAML) and the checkout's poll POST /api/shop/trade_status for
@@ -8,7 +9,8 @@
 // generate a 200-line subscription in process (bff/bench/generation.ts) and
 // scripts/first-page-size.mjs if present.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,7 +33,7 @@ process.on('exit', cleanUp);
 setTimeout(() => {
   console.error('bench: timed out');
   process.exit(1);
-}, 180_000).unref();
+}, 900_000).unref();
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -50,7 +52,8 @@ const decode = (body) => JSON.parse(Buffer.from(body.data, 'base64').toString('u
 async function startServer(label, env) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bff/src/server.ts'], {
+  // The flags scripts/start.sh runs the server with.
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', 'bff/dist/server.js'], {
     cwd: root,
     env: {
       ...process.env,
@@ -82,12 +85,46 @@ async function startServer(label, env) {
   return {
     base,
     startMs,
+    rssMb: () => rssMb(child.pid),
     async stop() {
       child.kill('SIGTERM');
       await exited;
       children.delete(child);
     },
   };
+}
+
+/** Resident memory of a process in MB (Linux /proc), or NaN where it cannot be read. */
+function rssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** A round-robin HTTP balancer on loopback in front of `bases` (keep-alive to each). */
+async function startBalancer(bases) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  let next = 0;
+  const server = http.createServer((request, response) => {
+    const target = new URL(bases[next++ % bases.length]);
+    const upstream = http.request(
+      { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers, agent },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', () => {
+      response.writeHead(502).end();
+    });
+    request.pipe(upstream);
+  });
+  const port = await freePort();
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 /** A paid user and one node with 200 lines, applied at start-up (SEED_FILE). */
@@ -216,48 +253,117 @@ function envelopeTarget(base, cookie) {
   };
 }
 
+const NODE = { id: 'bench-node', secret: 'bench-node-secret-not-secret' };
+
+function shopTarget(base) {
+  return { url: `${base}/api/shop/list`, method: 'POST', headers: { 'content-type': 'application/json' }, body: encode({}) };
+}
+
+/** A node's traffic push for the subscriber (1 byte each way), keyed by the user list's integer id. */
+async function pushTarget(base) {
+  const query = `node_id=${NODE.id}&token=${NODE.secret}`;
+  const { users } = await (await fetch(`${base}/api/v1/server/UniProxy/user?${query}`)).json();
+  if (!Array.isArray(users) || users.length === 0) throw new Error('bench: the node lists no user');
+  return {
+    url: `${base}/api/v1/server/UniProxy/push?${query}`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ [String(users[0].id)]: [1, 1] }),
+  };
+}
+
+/** The hot calls against one base URL (an instance or the balancer). */
+async function hotCalls(base, suffix, { kinds = ['clash', 'singbox'] } = {}) {
+  const cookie = await loginCookie(base);
+  rows.push(await load(`envelope userinfo (${suffix})`, envelopeTarget(base, cookie)));
+  for (const kind of kinds) {
+    rows.push(await load(`${kind} subscription, ${SUBSCRIPTION_LINES} lines (${suffix})`, await subscriptionTarget(base, kind)));
+  }
+  rows.push(await load(`shop list (${suffix})`, shopTarget(base)));
+  rows.push(await load(`trade_status poll (${suffix})`, await tradeStatusTarget(base)));
+  rows.push(await load(`node traffic push (${suffix})`, await pushTarget(base)));
+}
+
+/** After the load: the money, coupon and traffic invariants, read straight from PostgreSQL. */
+async function checkInvariants(url) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const problems = [];
+    const check = async (label, sql) => {
+      const { rows: bad } = await client.query(sql);
+      if (bad.length > 0) problems.push(`${label}: ${bad.length}`);
+    };
+    await check('wallets that differ from their ledger', `SELECT u.id FROM users u WHERE u.wallet_money <> coalesce((SELECT sum(amount_cents) FROM wallet_ledger l WHERE l.user_id = u.id), 0)`);
+    await check('coupon counters that differ from their uses', `SELECT c.id FROM coupons c WHERE c.auth_times <> (SELECT count(*) FROM coupon_uses u WHERE u.coupon_id = c.id AND NOT u.is_deleted)`);
+    await check('negative balances', `SELECT id FROM users WHERE wallet_money < 0 OR traffic < 0 OR spend_traffic < 0`);
+    await check('traffic pushes charged but not recorded', `SELECT 1 WHERE (SELECT count(*) FROM node_traffic_reports) = 0`);
+    return problems;
+  } finally {
+    await client.end();
+  }
+}
+
 const rows = [];
+const memory = [];
 const tempDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
 tempDirs.add(tempDir);
+spawnSync(process.execPath, ['bff/scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 
 const benchEnv = { SEED_FILE: writeBenchSeed(tempDir), SUBSCRIPTION_RATE_MAX: '1000000' };
 const pglite = await startServer('pglite', { DATA_DIR: tempDir, ...benchEnv });
 try {
-  const cookie = await loginCookie(pglite.base);
+  const started = pglite.rssMb();
   rows.push(await load('bare Fastify GET /bench/bare', { url: `${pglite.base}/bench/bare` }));
-  rows.push(await load('envelope userinfo (PGlite)', envelopeTarget(pglite.base, cookie)));
-  for (const kind of ['clash', 'singbox']) {
-    rows.push(await load(`${kind} subscription, ${SUBSCRIPTION_LINES} lines (PGlite)`, await subscriptionTarget(pglite.base, kind)));
-  }
-  rows.push(await load('trade_status poll (PGlite)', await tradeStatusTarget(pglite.base)));
+  await hotCalls(pglite.base, 'PGlite');
+  memory.push({ label: 'PGlite, one instance', started, loaded: pglite.rssMb() });
 } finally {
   await pglite.stop();
 }
 
-if (process.env.BENCH_DATABASE_URL) {
-  const postgres = await startServer('postgres', {
-    DATABASE_URL: process.env.BENCH_DATABASE_URL,
-    DATA_DIR: tempDir,
-    ...benchEnv,
-  });
+let postgresUrl = process.env.BENCH_DATABASE_URL;
+if (postgresUrl === undefined && process.env.TEST_DATABASE_URL) {
+  // The throwaway cluster of scripts/with-postgres.sh: a database of the bench's own.
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query('CREATE DATABASE bench');
+  await admin.end();
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = '/bench';
+  postgresUrl = url.toString();
+}
+const invariantProblems = [];
+if (postgresUrl !== undefined) {
+  const pgEnv = { DATABASE_URL: postgresUrl, DATA_DIR: tempDir, ...benchEnv };
+  const first = await startServer('postgres-1', pgEnv);
+  const second = { server: undefined };
   try {
-    const cookie = await loginCookie(postgres.base);
-    rows.push(await load('envelope userinfo (PostgreSQL)', envelopeTarget(postgres.base, cookie)));
-    for (const kind of ['clash', 'singbox']) {
-      rows.push(
-        await load(`${kind} subscription, ${SUBSCRIPTION_LINES} lines (PostgreSQL)`, await subscriptionTarget(postgres.base, kind)),
-      );
+    const started = first.rssMb();
+    await hotCalls(first.base, 'PostgreSQL');
+    memory.push({ label: 'PostgreSQL, one instance', started, loaded: first.rssMb() });
+    second.server = await startServer('postgres-2', pgEnv);
+    const balancer = await startBalancer([first.base, second.server.base]);
+    try {
+      const startedSecond = second.server.rssMb();
+      await hotCalls(balancer.base, 'PostgreSQL, 2 instances', { kinds: ['clash'] });
+      memory.push({ label: 'PostgreSQL, instance 1 of 2', started, loaded: first.rssMb() });
+      memory.push({ label: 'PostgreSQL, instance 2 of 2', started: startedSecond, loaded: second.server.rssMb() });
+    } finally {
+      await balancer.close();
     }
-    rows.push(await load('trade_status poll (PostgreSQL)', await tradeStatusTarget(postgres.base)));
   } finally {
-    await postgres.stop();
+    await first.stop();
+    await second.server?.stop();
   }
+  invariantProblems.push(...(await checkInvariants(postgresUrl)));
 }
 
 const bare = rows[0];
 console.log(`\nBFF bench: ${CONNECTIONS} connections, ${DURATION_S} s per target, load generator on the same machine`);
 console.log(
-  'target'.padEnd(42),
+  'target'.padEnd(58),
   'req/s'.padStart(9),
   'p99 ms'.padStart(8),
   'vs bare'.padStart(8),
@@ -265,15 +371,22 @@ console.log(
 );
 for (const row of rows) {
   console.log(
-    row.label.padEnd(42),
+    row.label.padEnd(58),
     row.reqPerSec.toFixed(0).padStart(9),
     String(row.p99).padStart(8),
     `${((row.reqPerSec / bare.reqPerSec) * 100).toFixed(1)}%`.padStart(8),
     String(row.errors).padStart(7),
   );
 }
-const failed = rows.some((row) => row.errors > 0);
-if (failed) console.error('bench: some requests failed');
+console.log('\nresident memory (MB) after start and after the load above:');
+for (const m of memory) console.log(m.label.padEnd(58), m.started.toFixed(0).padStart(9), m.loaded.toFixed(0).padStart(9));
+if (postgresUrl !== undefined) {
+  console.log(invariantProblems.length === 0 ? '\ninvariants after the load: hold' : `\ninvariants after the load: BROKEN (${invariantProblems.join('; ')})`);
+}
+const tooBig = memory.filter((m) => m.label.startsWith('PostgreSQL') && m.loaded > 300);
+if (tooBig.length > 0) console.error(`bench: over 300 MB on PostgreSQL: ${tooBig.map((m) => m.label).join(', ')}`);
+const failed = rows.some((row) => row.errors > 0) || invariantProblems.length > 0 || tooBig.length > 0;
+if (failed) console.error('bench: some requests failed or an invariant or memory bound broke');
 
 console.log('\nsubscription generation (in process; target < 5 ms for 200 lines):');
 const generation = spawnSync(process.execPath, ['--import', 'tsx', 'bff/bench/generation.ts'], {
