@@ -17,7 +17,7 @@ export interface Mail {
 }
 
 /** The link purposes the BFF mails (`action=` of the confirm page). */
-export type MailAction = 'signup_confirm' | 'change_password';
+export type MailAction = 'signup_confirm' | 'change_password' | 'change_email';
 
 function readMail(file: string): Mail | undefined {
   try {

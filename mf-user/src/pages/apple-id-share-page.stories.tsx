@@ -16,7 +16,7 @@ const accounts: AppleIdAccount[] = [
   { account: 'shared-hk-2@icloud.example', password: 'Secret-Pass-2', region: '香港', note: '', status: '已锁定' },
 ];
 
-const PAID_ONLY = '共享 Apple ID 仅对付费用户开放，请先购买任意商品后再使用';
+const PAID_ONLY = '共享账号仅供付费用户使用，购买任意商品后即可使用';
 
 /**
  * Replaces the clipboard for one story (the headless browser may refuse it): copies succeed and

@@ -1,3 +1,5 @@
+import { messages } from './messages.js';
+
 /**
  * The profile (/user_info) and the shared Apple ID page (/apple_id_share) of spec-2 §2: the values
  * both sides need, without the TypeBox runtime (the schemas are in api/profile.ts).
@@ -36,8 +38,8 @@ export const profileMessages = {
 export const appleIdMessages = {
   /** spec-2 §8. */
   loginFirst: '请您登录后再进行尝试',
-  /** spec-2 §8 describes it only ("open only to paying users, buy any item first", 10 s); ours. */
-  paidOnly: '共享 Apple ID 仅对付费用户开放，请先购买任意商品后再使用',
+  /** spec-2 §8 describes it only (10 s): the dashboard's Apple ID link says the same. */
+  paidOnly: messages.appleId.paidOnly,
   /** spec-2 §8: the check failed (10 s). */
   retryLater: '请稍后重试',
 } as const;
