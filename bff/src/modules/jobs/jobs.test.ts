@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createUser, signedInUser } from '../../../test/api.js';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../../test/build-test-app.js';
-import { GiB } from '../../../test/money.js';
+import { expectMoneyInvariants, GiB, newOrder, product, shopApi, userTotals } from '../../../test/money.js';
+import { withEpaySign } from '../payments/epay.js';
 import { TRIAL_EXPIRED_DESC } from '../traffic/service.js';
 import { STALL_AFTER_MS, watchForStalls } from './stalls.js';
 
@@ -163,6 +164,44 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
       users.map((u) => u.id),
     ]);
     expect(Number(credited!.n)).toBe(5);
+  });
+
+  it('let one gift code raced by 20 users over both be received once', async () => {
+    const sender = await signedInUser(a);
+    await a.database.query('UPDATE users SET traffic = $1 WHERE id = $2', [40 * GiB, sender.id]);
+    const made = await call<{ code: string; receiveNumber: number }>(a, '/api/push/create', { pushNumber: 20 }, { cookie: sender.cookie });
+    expect(made.result.code).toBe(0);
+    const receivers = await Promise.all(Array.from({ length: 20 }, () => signedInUser(b)));
+    const results = await Promise.all(
+      receivers.map((r, i) => call(i % 2 === 0 ? a : b, '/api/push/receive', { code: made.result.data.code }, { cookie: r.cookie })),
+    );
+    expect(results.filter((r) => r.result.code === 0)).toHaveLength(1);
+    const [gained] = await database.query<{ n: string }>(`SELECT count(*) AS n FROM users WHERE id = ANY($1) AND traffic > 0`, [
+      receivers.map((r) => r.id),
+    ]);
+    expect(Number(gained!.n)).toBe(1);
+  });
+
+  it('pay a trade once when its notify is replayed to both instances at once', async () => {
+    const YI = { gateway: 'https://pay.yi.test/', pid: '1001', key: 'yi-secret-key' };
+    await a.settings.set({ alipay: 'yi', epay_platforms: { yi: YI } });
+    const buyer = await signedInUser(a);
+    const combo = await product(a, { name: '双实例包', price: 12, traffic: 3 * GiB });
+    const order = await newOrder(a, buyer.cookie, combo);
+    const paid = await shopApi(b, buyer.cookie).dobuy(order._id, { pay_mode: 'alipay' });
+    expect(paid.code).toBe(0);
+    const tradeId = (paid.data as { _id: string })._id;
+    const notify = withEpaySign(
+      { pid: '1001', trade_no: 'YI-TWO', out_trade_no: tradeId, type: 'alipay', name: '双实例包', money: '12.00', trade_status: 'TRADE_SUCCESS' },
+      YI.key,
+    );
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).inject({ method: 'GET', url: `/api/pay/notify/epay/yi?${new URLSearchParams(notify).toString()}` })),
+    );
+    expect(replies.map((r) => r.body)).toEqual(Array(20).fill('success'));
+    expect((await userTotals(a, buyer.id)).traffic).toBe(3 * GiB);
+    expect(await database.query("SELECT id FROM traffic_records WHERE user_id = $1 AND type = 'buy'", [buyer.id])).toHaveLength(1);
+    await expectMoneyInvariants(a);
   });
 
   it('expire a lapsed trial grant once when both run the expiry at the same moment', async () => {
