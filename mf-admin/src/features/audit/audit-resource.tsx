@@ -32,6 +32,7 @@ const t = {
     user: '用户',
     channel: '渠道',
     prize: '奖品',
+    ticket: '工单',
   } as Record<string, string>,
   actions: { create: '新增', update: '修改', delete: '删除', action: '操作' } as Record<string, string>,
 } as const;
