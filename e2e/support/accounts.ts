@@ -34,6 +34,9 @@ export const seeded = {
   /** 30 G of permanent traffic for /push's gift (and the same for its retry). */
   pushSender: { email: 'push-sender@e2e.test', password: 'push-password-1' },
   pushSenderRetry: { email: 'push-sender-retry@e2e.test', password: 'push-password-1' },
+  /** A paid user with 5 G of permanent traffic for /lottery's draw (and the same for its retry). */
+  lottery: { email: 'lottery@e2e.test', password: 'lottery-password-1' },
+  lotteryRetry: { email: 'lottery-retry@e2e.test', password: 'lottery-password-1' },
 } as const;
 
 export interface TestUser {

@@ -15,9 +15,10 @@ export default definePages(
     reset: lazy(() => import(/* webpackChunkName: "page-reset" */ './pages/reset-page')),
     agents: lazy(() => import(/* webpackChunkName: "page-agents" */ './pages/agents-page')),
     wallet: lazy(() => import(/* webpackChunkName: "page-wallet" */ './pages/wallet-page')),
-    feedback: lazy(() => import(/* webpackChunkName: "page-feedback" */ './pages/feedback-page')),
+    lottery: lazy(() => import(/* webpackChunkName: "page-lottery" */ './pages/lottery-page')),
     user_info: lazy(() => import(/* webpackChunkName: "page-user_info" */ './pages/user-info-page')),
     apple_id_share: lazy(() => import(/* webpackChunkName: "page-apple_id_share" */ './pages/apple-id-share-page')),
+    feedback: lazy(() => import(/* webpackChunkName: "page-feedback" */ './pages/feedback-page')),
     push: lazy(() => import(/* webpackChunkName: "page-push" */ './pages/push-page')),
     channel: lazy(() => import(/* webpackChunkName: "page-channel" */ './pages/channel-page')),
     traffic_records: lazy(

@@ -37,6 +37,7 @@ export const Visitor: Story = {
     await expect(canvas.getByTestId('traffic-card')).toHaveTextContent(userMessages.dashboard.loginToSee);
     await expect(canvas.queryByTestId('time-package-card')).toBeNull();
     await expect(canvas.queryByTestId('promo-block')).toBeNull();
+    await expect(canvas.queryByTestId('lottery-card')).toBeNull();
   },
 };
 
@@ -47,6 +48,12 @@ export const LoggedIn: Story = {
     await expect(canvas.getByTestId('dashboard-account')).toHaveTextContent('demo@example.com');
     await expect(canvas.getByTestId('traffic-remaining')).toHaveTextContent('87.50 GB');
     await expect(canvas.getByTestId('promo-block')).toBeVisible();
+    // The lottery's card, its own small chunk, links to /lottery.
+    const lottery = await canvas.findByTestId('lottery-card');
+    await expect(within(lottery).getByRole('link', { name: '去抽奖' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/lottery$/),
+    );
   },
 };
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Card, HStack, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { userMessages, type UserInfo } from '@portal/contracts';
@@ -14,6 +14,14 @@ import { hasTimePackage } from '../features/dashboard/lib/figures';
 import { SignUseCard } from '../features/sign-use/components/sign-use-card';
 import { SubscriptionCard } from '../features/subscription/components/subscription-card';
 import { useNow } from '../lib/time';
+
+/** Signed-in users only: its own small chunk, so the visitor's first page does not grow. */
+const LotteryCard = lazy<ComponentType>(() =>
+  import(/* webpackChunkName: "lottery-card" */ '../features/lottery/components/lottery-card').catch(
+    // A chunk that cannot be fetched (a redeploy, the network) leaves the card out, not the page.
+    () => ({ default: () => null }),
+  ),
+);
 
 /** Start-use dashboard on / and /tutorial (spec-1 §2). */
 export default function DashboardPage() {
@@ -60,6 +68,11 @@ export default function DashboardPage() {
         </SimpleGrid>
       )}
 
+      {user && (
+        <Suspense fallback={null}>
+          <LotteryCard />
+        </Suspense>
+      )}
       {user && !isAgency && <PromoBlock />}
       <StartUsingCard />
       <SubscriptionCard />

@@ -87,6 +87,8 @@ export const routes: readonly RouteDef[] = [
   route({ path: '/windows_errors', page: 'windows_errors', remote: 'mf_tutorials', title: '常见问题', menuLabel: '常见问题', menuRoles: SIGNED_ROLES }),
   route({ path: '/feedback', page: 'feedback', remote: 'mf_user', title: '问题反馈', menuLabel: '问题反馈', menuRoles: SIGNED_ROLES }),
   route({ path: '/push', page: 'push', remote: 'mf_user', title: '流量转赠', menuLabel: '流量转赠', menuRoles: SIGNED_ROLES }),
+  // Ours: the lottery draw of issue 13 (the spec has prizes and prizeBaseCost but no user screen).
+  route({ path: '/lottery', page: 'lottery', remote: 'mf_user', title: '幸运抽奖', menuLabel: '幸运抽奖', menuRoles: SIGNED_ROLES, loginRequired: true }),
   route({ path: '/user_info', page: 'user_info', remote: 'mf_user', title: '我的账户', menuLabel: '我的账户', menuRoles: SIGNED_ROLES, loginRequired: true }),
   route({ path: '/orderinfo', page: 'orderinfo', remote: 'mf_shop', title: '订单详情', agencyVisible: false }),
   route({ path: '/checkout', page: 'checkout', remote: 'mf_shop', title: '结账', agencyVisible: false }),
