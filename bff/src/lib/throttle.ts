@@ -12,8 +12,8 @@ export interface AttemptWindow {
 /**
  * A preHandler counting every attempt (not only failures) in several windows, for calls that send
  * mail or reveal an account: once any window is used up the call is refused with `refusal()` (4029
- * unless the call has a code of its own) and a Retry-After. Counters are per instance, like the
- * login throttle (see bff/README.md).
+ * unless the call has a code of its own) and a Retry-After. Counters are in the rate-limit store:
+ * shared by every instance on PostgreSQL, in memory on PGlite (see bff/README.md).
  */
 export function attemptLimit(
   fastify: FastifyInstance,
@@ -47,7 +47,7 @@ export interface FailureLimit {
 /**
  * Counts failures only (wrong passwords, coupon codes that do not work), so people who use a call
  * often are never slowed down. Once a window is used up the call is refused with `refusal()` (and
- * a Retry-After) until the window passes. Counters are per instance, like attemptLimit's.
+ * a Retry-After) until the window passes. Counters live where attemptLimit's do.
  */
 export function failureLimit(
   fastify: FastifyInstance,

@@ -5,7 +5,7 @@ export default async function healthModule(fastify: FastifyInstance) {
   fastify.get('/healthz', async () => ({ status: 'ok' }));
 
   // Ready: the database answers with every migration applied. Also reports whether this instance
-  // runs the background jobs and each job's last run (whoever ran it), for operators.
+  // runs the background jobs and each job's last run, for operators (no host names: it is public).
   fastify.get('/readyz', async (_request, reply) => {
     if (fastify.isClosing() || fastify.isDraining() || !(await fastify.database.ready())) {
       return reply.code(503).send({ status: 'unavailable' });
@@ -15,7 +15,7 @@ export default async function healthModule(fastify: FastifyInstance) {
       status: 'ready',
       jobs: {
         leader: fastify.jobs.isLeader(),
-        runs: runs.map((r) => ({ name: r.name, owner: r.owner, lastRunAt: r.lastRunAt.toISOString(), lastOk: r.lastOk })),
+        runs: runs.map((r) => ({ name: r.name, lastRunAt: r.lastRunAt.toISOString(), lastOk: r.lastOk })),
       },
     };
   });

@@ -70,6 +70,20 @@ describe('trial traffic expiry (traffic.grant-expiry)', () => {
     expect(await expiryRecords(app, user.id)).toEqual([{ change: -3 * GiB, desc: TRIAL_EXPIRED_DESC }]);
   });
 
+  it('never lets lapsed trial traffic the job has not reached yet be spent as permanent traffic', async () => {
+    const user = await signedInUser(app);
+    await grantTrial(app, user.id, 8 * GiB, new Date(Date.now() - 1000));
+    await grantTrial(app, user.id, 2 * GiB, new Date(Date.now() + 3_600_000));
+    await app.database.query('UPDATE users SET traffic = traffic + $2 WHERE id = $1', [user.id, 3 * GiB]);
+    const spend = (bytes: number) =>
+      app.db.transaction((tx) =>
+        app.traffic.debitPermanent(tx, { userId: user.id, bytes, type: 'push_spend', desc: 'test' }, () => new Error('short')),
+      );
+    await expect(spend(4 * GiB)).rejects.toThrow('short');
+    await spend(3 * GiB);
+    expect(await totals(app, user.id)).toEqual({ traffic: 10 * GiB, spend: 0 });
+  });
+
   it('writes each run to job_runs (the heartbeat /readyz reports)', async () => {
     await app.jobs.runNow('orders.expire');
     const status = await app.jobs.status();
@@ -85,13 +99,16 @@ describe('trial traffic expiry (traffic.grant-expiry)', () => {
 });
 
 describe('stalled jobs', () => {
-  it('writes a job with no run for STALL_AFTER_MS to the error log, once', async () => {
+  it('writes a job with no run for STALL_AFTER_MS to the error log, once, from the owner of the jobs only', async () => {
     const app = await buildTestApp();
     try {
       await app.jobs.stop();
       await app.jobs.runNow('orders.expire');
       let clock = Date.now();
-      const stalls = watchForStalls({ jobs: app.jobs, errorLog: app.errorLog, log: app.log, now: () => clock });
+      // As the owner of the jobs would see it (stopped above, this app no longer owns them on PostgreSQL).
+      const stalls = watchForStalls({ jobs: { ...app.jobs, isLeader: () => true }, errorLog: app.errorLog, log: app.log, now: () => clock });
+      const follower = watchForStalls({ jobs: { ...app.jobs, isLeader: () => false }, errorLog: app.errorLog, log: app.log, now: () => clock + STALL_AFTER_MS * 2 });
+      expect(await follower.check()).toEqual([]);
       expect(await stalls.check()).toEqual([]);
       clock += STALL_AFTER_MS + 1000;
       const stalled = await stalls.check();

@@ -30,6 +30,8 @@ export function createJobRunner({ db, log, leadership, instanceId }: { db: Db; l
   const jobs = new Map<string, JobDefinition>();
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Map<string, Promise<unknown>>();
+  /** The pause each job was last scheduled with (every instance schedules, so every one knows). */
+  const intervals = new Map<string, number>();
   let started = false;
 
   async function heartbeat(name: string, ok: boolean, error: string) {
@@ -71,6 +73,7 @@ export function createJobRunner({ db, log, leadership, instanceId }: { db: Db; l
       wait = 60_000;
     }
     if (!started) return;
+    intervals.set(job.name, wait);
     const timer = setTimeout(() => {
       const turn = leadership.isLeader() ? runNow(job.name) : Promise.resolve();
       void turn.finally(() => void scheduleNext(job));
@@ -87,6 +90,8 @@ export function createJobRunner({ db, log, leadership, instanceId }: { db: Db; l
     },
     runNow,
     names: () => [...jobs.keys()],
+    /** The pause a job runs at (ms), once scheduled. */
+    intervalOf: (name: string) => intervals.get(name),
     isLeader: () => leadership.isLeader(),
     start(): void {
       if (started) return;

@@ -2,13 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorLogService } from '../error-log/service.js';
 import type { JobRunner } from './runner.js';
 
-/** A job with no run for this long is stalled (every job runs at least every few minutes). */
+/** A job with no run for this long is stalled: at least 10 minutes, and three of its own periods. */
 export const STALL_AFTER_MS = 10 * 60_000;
+const stallAfter = (intervalMs: number | undefined) => Math.max(STALL_AFTER_MS, 3 * (intervalMs ?? 0));
 const CHECK_EVERY_MS = 60_000;
 
 /**
- * Checks the heartbeats of the defined jobs once a minute, on every instance (the owner may be the
- * one that is stuck), and writes each stall once to the error log the back office shows.
+ * Checks the heartbeats of the defined jobs once a minute on the instance that owns the jobs (a
+ * job that stops running while its owner lives is reported once; when the owner dies another
+ * instance takes the jobs, and this check, over) and writes each stall once to the error log the
+ * back office shows.
  */
 export function watchForStalls({
   jobs,
@@ -26,11 +29,12 @@ export function watchForStalls({
   let timer: NodeJS.Timeout | undefined;
 
   async function check(): Promise<string[]> {
+    if (!jobs.isLeader()) return [];
     const heartbeats = new Map((await jobs.status()).map((s) => [s.name, s.lastRunAt.getTime()]));
     const stalled: string[] = [];
     for (const name of jobs.names()) {
       const last = heartbeats.get(name) ?? startedAt;
-      if (now() - last < STALL_AFTER_MS || reported.get(name) === last) continue;
+      if (now() - last < stallAfter(jobs.intervalOf(name)) || reported.get(name) === last) continue;
       reported.set(name, last);
       stalled.push(name);
       const since = heartbeats.has(name) ? new Date(last).toISOString() : 'never';

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/api.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
-import { expectMoneyInvariants, GiB, newOrder, product, shopApi, userTotals } from '../../../test/money.js';
+import { expectMoneyInvariants, GiB, newOrder, product, shopApi, userTotals, walletCents } from '../../../test/money.js';
 
 /** The fake gateway's view of each trade: what api.php answers. */
 const gatewayOrders = new Map<string, { status: 0 | 1; money: string; trade_no: string }>();
@@ -105,6 +105,24 @@ describe('epay reconciliation (payments.epay-reconcile)', () => {
     gatewayDown = false;
     await app.payments.reconcileEpay(app.db);
     expect((await statusOf(later.tradeId)).status).toBe('paied');
+  });
+
+  it('credits a trade paid after its order was cancelled to the wallet, and never asks a plain-http gateway', async () => {
+    const { user, tradeId } = await openEpayTrade(10);
+    await app.database.query(`UPDATE trades SET status = 'cancled' WHERE id = $1`, [tradeId]);
+    await app.database.query(`UPDATE orders SET status = 'cancled' WHERE id = (SELECT order_id FROM trades WHERE id = $1)`, [tradeId]);
+    gatewayOrders.set(tradeId, { status: 1, money: '25.00', trade_no: 'YI-LATE' });
+    await app.payments.reconcileEpay(app.db);
+    expect(await walletCents(app, user.id)).toBe(2500);
+
+    const plain = await openEpayTrade(10);
+    gatewayOrders.set(plain.tradeId, { status: 1, money: '25.00', trade_no: 'YI-PLAIN' });
+    // The same fake gateway, addressed as http://0.0.0.0 (it answers there too): not HTTPS, not loopback by name.
+    await app.settings.set({ epay_platforms: { yi: { gateway: gatewayUrl.replace('127.0.0.1', '0.0.0.0'), pid: '1001', key: 'yi-secret-key' } } });
+    queries.length = 0;
+    await app.payments.reconcileEpay(app.db);
+    expect(queries.map((q) => q.get('out_trade_no'))).toEqual([]);
+    expect((await statusOf(plain.tradeId)).status).toBe('topay');
   });
 
   it('a notify and a reconciliation racing for one trade pay it once', async () => {

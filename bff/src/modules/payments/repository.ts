@@ -41,7 +41,7 @@ export const paymentsRepository = {
   },
 
   /**
-   * Epay trades (of the given platforms) still open `olderThan` after they were made and whose
+   * Epay trades (of the given platforms) not paid `olderThan` after they were made and whose
    * window ended after `expiredAfter`: candidates for asking the gateway whether they were paid.
    */
   async unsettledEpayTrades(db: Db, platforms: readonly string[], olderThan: Date, expiredAfter: Date, limit = 100) {
@@ -52,7 +52,9 @@ export const paymentsRepository = {
       .where(
         and(
           inArray(trades.provider, [...platforms]),
-          eq(trades.status, 'topay'),
+          // Cancelled too: an order that expired or was paid another way may still have been paid
+          // here; settling credits such a late payment to the wallet, as a late notify would.
+          inArray(trades.status, ['topay', 'cancled']),
           lt(trades.createdAt, olderThan),
           gt(trades.expiresAt, expiredAfter),
         ),

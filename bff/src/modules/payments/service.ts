@@ -37,6 +37,16 @@ const PAY_METHOD_KEYS = ['alipay', 'wxpay', 'urlscheme'] as const;
 const EPAY_KEYS = [...PAY_METHOD_KEYS, 'epay_platforms', 'notify_url'] as const;
 const USDT_KEYS = ['usdtpay', 'exchange_rate', 'usdtCheckTime'] as const;
 const ENABLED_KEYS = [...PAY_METHOD_KEYS, 'epay_platforms', 'usdtpay'] as const;
+/** The order query goes over HTTPS, or to this machine (local gateways in tests). */
+function isSafeQueryGateway(gateway: string): boolean {
+  try {
+    const url = new URL(gateway);
+    return url.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
 /** A trade still open this long after it was made is asked about at the gateway. */
 export const RECONCILE_AFTER_MS = 3 * 60_000;
 /** Our trade ids have 24 characters and gateways' numbers are short: longer ones are refused before any lookup. */
@@ -216,6 +226,8 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
       let settled = 0;
       for (const trade of due) {
         const account = platforms[trade.provider as ThirdPayPlatform]!;
+        // The answer is unsigned and the query carries the merchant key: HTTPS only (loopback aside, for tests).
+        if (!isSafeQueryGateway(account.gateway)) continue;
         let answer;
         try {
           const response = await fetchImpl(epayOrderQueryUrl(account, trade.id), { signal: AbortSignal.timeout(5000) });

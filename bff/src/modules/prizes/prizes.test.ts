@@ -538,16 +538,15 @@ describe('/api/prize/draw', () => {
     expect(names).not.toContain('零权重');
   });
 
-  it('a prize of nothing writes the spend only; a free draw (prizeBaseCost 0) still records its spend of 0', async () => {
+  it('a prize of nothing writes the spend only; with prizeBaseCost 0 (free, unlimited draws) the lottery is closed', async () => {
     await savePrize({ name: '谢谢参与', gainTraffic: 0 });
     const user = await player(GiB);
     expect((await user.draw()).code).toBe(0);
     await app.settings.set({ prizeBaseCost: 0 });
-    expect((await user.draw()).data.draw.cost).toBe(0);
+    expect((await user.draw()).code).toBe(Codes.PRIZE_UNAVAILABLE);
     expect((await records(user.id)).map((r) => [r.type, r.change])).toEqual([
       ['buy', GiB],
       ['prize_spend', -GiB],
-      ['prize_spend', 0],
     ]);
   });
 

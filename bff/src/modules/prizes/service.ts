@@ -210,6 +210,8 @@ export function createPrizesService({
     async draw(user: SessionUser): Promise<PrizeDrawResult> {
       if (!user.paidUser) throw new DomainError(Codes.PRIZE_PAID_ONLY);
       const cost = await costBytes();
+      // prizeBaseCost 0 would make draws free and unlimited: the lottery is closed then.
+      if (cost <= 0) throw new DomainError(Codes.PRIZE_UNAVAILABLE);
       const drawId = await db.transaction(async (tx) => {
         const candidates = await repo.drawable(tx);
         if (candidates.length === 0) throw new DomainError(Codes.PRIZE_UNAVAILABLE);
@@ -222,12 +224,7 @@ export function createPrizesService({
           desc: texts.spend(prize.name),
           day,
         };
-        if (cost > 0) {
-          await traffic.debitPermanent(tx, spend, () => new DomainError(Codes.PRIZE_NOT_ENOUGH_TRAFFIC));
-        } else {
-          // A free draw (prizeBaseCost 0) is still a draw in the records and the statistics.
-          await traffic.credit(tx, spend);
-        }
+        await traffic.debitPermanent(tx, spend, () => new DomainError(Codes.PRIZE_NOT_ENOUGH_TRAFFIC));
 
         const at = now();
         const coupon = prize.hasDiscountCoupon

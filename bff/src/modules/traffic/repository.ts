@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { trafficGrants, trafficRecords, users } from '../../db/schema.js';
 
@@ -74,12 +74,15 @@ export const trafficRepository = {
     return row;
   },
 
-  /** Bytes of time-limited grants still running (not settled, not lapsed): not the user's to give away. */
-  async openGrantBytes(tx: Db, userId: string, at: Date): Promise<number> {
+  /**
+   * Bytes of time-limited grants not taken back yet: running ones, and lapsed ones the expiry job
+   * has not reached. Neither is the user's to give away or spend as permanent traffic.
+   */
+  async openGrantBytes(tx: Db, userId: string): Promise<number> {
     const [row] = await tx
       .select({ total: sql<string>`coalesce(sum(${trafficGrants.bytes}), 0)` })
       .from(trafficGrants)
-      .where(and(eq(trafficGrants.userId, userId), isNull(trafficGrants.settledAt), gt(trafficGrants.expiresAt, at)));
+      .where(and(eq(trafficGrants.userId, userId), isNull(trafficGrants.settledAt)));
     return Number(row?.total ?? 0);
   },
 

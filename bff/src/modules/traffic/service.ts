@@ -106,7 +106,7 @@ export function createTrafficService({ timeZone, now = () => new Date() }: { tim
       if (!Number.isSafeInteger(debit.bytes) || debit.bytes <= 0) throw new Error(`invalid traffic debit ${debit.bytes}`);
       const held = await repo.lockTotals(tx, debit.userId);
       if (held === undefined) throw new DomainError(Codes.SESSION_EXPIRED);
-      const permanent = held.traffic - held.spendTraffic - (await repo.openGrantBytes(tx, debit.userId, now()));
+      const permanent = held.traffic - held.spendTraffic - (await repo.openGrantBytes(tx, debit.userId));
       if (permanent < debit.bytes) throw insufficient();
       const totals = (await repo.addTraffic(tx, debit.userId, -debit.bytes))!;
       await repo.insertRecord(tx, {
@@ -128,7 +128,7 @@ export function createTrafficService({ timeZone, now = () => new Date() }: { tim
     async permanentBalance(db: Db, userId: string): Promise<number> {
       const held = await repo.totals(db, userId);
       if (held === undefined) return 0;
-      return Math.max(0, held.traffic - held.spendTraffic - (await repo.openGrantBytes(db, userId, now())));
+      return Math.max(0, held.traffic - held.spendTraffic - (await repo.openGrantBytes(db, userId)));
     },
 
     /**

@@ -1,7 +1,11 @@
 import { Codes } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../lib/domain-error.js';
+import { attemptLimit } from '../../lib/throttle.js';
 import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, uploadPurposes, type UploadPurpose, type UploadsService } from './service.js';
+
+/** Uploads per user in 10 minutes. */
+export const UPLOADS_PER_WINDOW = 30;
 
 /** Served images: nothing in them may run, and a browser must not guess another type. */
 const IMAGE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
@@ -17,8 +21,14 @@ export async function uploadsRoutes(fastify: FastifyInstance, { uploads }: { upl
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, fieldSize: 200, parts: 6, headerPairs: 100 },
   });
 
+  // Every upload counts (each can store 4 MB in the shared database).
+  const uploadLimit = attemptLimit(fastify, 'upload', [
+    { max: UPLOADS_PER_WINDOW, timeWindowMs: 10 * 60_000, key: (request) => request.user?.id ?? '' },
+  ]);
+
   fastify.post('/api/file/upload', {
     config: { access: 'user', envelope: false, bearer: true },
+    preHandler: uploadLimit,
     handler: async (request, reply) => {
       const { purpose, content } = await readImagePart(request);
       const stored = await uploads.store(request.user!, purpose, content);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/api.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { images, uploadImage } from '../../../test/images.js';
+import { UPLOADS_PER_WINDOW } from './routes.js';
 import { MAX_IMAGE_BYTES } from './service.js';
 
 let app: FastifyInstance;
@@ -92,6 +93,13 @@ describe('POST /api/file/upload', () => {
     );
     expect(resultOf(await uploadImage(app, { cookie: alice.cookie, content: images.png, purpose: 'prize' })).code).toBe(Codes.FORBIDDEN);
     expect(resultOf(await uploadImage(app, { cookie: admin.cookie, content: images.png, purpose: 'prize' })).code).toBe(0);
+  });
+
+  it('refuses more than 30 uploads per user in 10 minutes with 4029; others are not slowed', async () => {
+    const busy = await signedInUser(app);
+    for (let i = 0; i < UPLOADS_PER_WINDOW; i += 1) expect(resultOf(await uploadImage(app, { cookie: busy.cookie, content: images.png })).code).toBe(0);
+    expect(resultOf(await uploadImage(app, { cookie: busy.cookie, content: images.png })).code).toBe(Codes.RATE_LIMITED);
+    expect(resultOf(await uploadImage(app, { cookie: bob.cookie, content: images.png })).code).toBe(0);
   });
 });
 
