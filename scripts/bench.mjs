@@ -10,12 +10,12 @@
 // scripts/first-page-size.mjs if present.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startBalancer } from './lib/balancer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -102,29 +102,6 @@ function rssMb(pid) {
   } catch {
     return Number.NaN;
   }
-}
-
-/** A round-robin HTTP balancer on loopback in front of `bases` (keep-alive to each). */
-async function startBalancer(bases) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  let next = 0;
-  const server = http.createServer((request, response) => {
-    const target = new URL(bases[next++ % bases.length]);
-    const upstream = http.request(
-      { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers, agent },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    upstream.on('error', () => {
-      response.writeHead(502).end();
-    });
-    request.pipe(upstream);
-  });
-  const port = await freePort();
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { base: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 /** A paid user and one node with 200 lines, applied at start-up (SEED_FILE). */

@@ -1,0 +1,1 @@
+export declare function startBalancer(bases: string[]): Promise<{ base: string; close: () => Promise<void> }>;

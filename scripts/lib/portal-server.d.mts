@@ -1,0 +1,3 @@
+export declare function freePort(): Promise<number>;
+export declare function compileBff(): string[];
+export declare function startPortal(options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<{ url: string; close: () => Promise<void> }>;
