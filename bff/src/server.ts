@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 
 const GRACE_MS = 10_000;
+const FORCE_CLOSE_MS = 5_000;
 
 /** Where the data lives, without credentials. */
 function describeDatabase(config: AppConfig): string {
@@ -42,7 +43,16 @@ async function main(): Promise<void> {
       app.beginDrain();
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     }
+    // Requests in flight get FORCE_CLOSE_MS to finish. A connection still open then (seen: one a
+    // client opened just as the listener closed, whose request never got parsed) would hold the
+    // close until the grace period kills the process, so it is dropped.
+    const force = setTimeout(() => {
+      app.log.warn('closing: dropping connections still open');
+      app.server.closeAllConnections();
+    }, FORCE_CLOSE_MS);
+    force.unref();
     await app.close();
+    clearTimeout(force);
   });
 
   try {

@@ -123,7 +123,8 @@ describe.each(databases)('SIGTERM on $name (compiled server)', ({ env }) => {
       // The grace period is 10 s; a busy two-core machine has needed up to ~19 s to get there.
       const code = await Promise.race([server.exit, new Promise<'stuck'>((r) => setTimeout(() => r('stuck'), 45_000))]);
       if (code === 'stuck') server.child.kill('SIGKILL');
-      expect({ round, code }).toEqual({ round, code: 0 });
+      // On failure, the server's own last words say why.
+      expect({ round, code, log: code === 0 ? '' : server.output().slice(-3000) }).toEqual({ round, code: 0, log: '' });
       expect(Date.now() - stoppedAt).toBeLessThan(45_000);
       // Every request got an answer or a clean refusal: served (200) or refused while closing (503).
       for (const status of await Promise.all(load)) expect([200, 503, 'reset']).toContain(status);
