@@ -1,6 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type Column } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { uploads, type UploadRow } from '../../db/schema.js';
+import { prizes, ticketComments, tickets, uploads, users, type UploadRow } from '../../db/schema.js';
+
+/**
+ * The upload name an image column's text points at: the download path (with or without an origin
+ * before it) or the bare name; null for anything else ('' included).
+ */
+const referencedName = (column: Column) =>
+  sql`substring(${column} from '(?:^|/)([0-9a-f]{32}\\.(?:jpg|png|webp))(?:[?#].*)?$')`;
+
+/**
+ * Every column that holds an image reference (uploads.ownImage callers): avatars, prize images
+ * (deleted prizes too), ticket and ticket-comment images. A new column that stores one belongs here,
+ * or the cleanup deletes its images.
+ */
+const referencedNames = sql`
+  SELECT ${referencedName(users.icon)} AS name FROM ${users} WHERE ${users.icon} <> ''
+  UNION SELECT ${referencedName(prizes.photoUrl)} FROM ${prizes} WHERE ${prizes.photoUrl} <> ''
+  UNION SELECT ${referencedName(tickets.imageUrl)} FROM ${tickets} WHERE ${tickets.imageUrl} <> ''
+  UNION SELECT ${referencedName(ticketComments.imageUrl)} FROM ${ticketComments} WHERE ${ticketComments.imageUrl} <> ''`;
 
 export function createUploadsRepository(db: Db) {
   return {
@@ -28,6 +46,27 @@ export function createUploadsRepository(db: Db) {
         .where(eq(uploads.name, name))
         .limit(1);
       return row;
+    },
+
+    /**
+     * Deletes up to `limit` of the oldest uploads created before `before` that no image column
+     * refers to; answers how many went. One statement: the references are read in it.
+     */
+    async deleteOrphans(before: Date, limit: number): Promise<number> {
+      const deleted = await db
+        .delete(uploads)
+        .where(
+          sql`${uploads.name} IN (
+            WITH referenced AS (${referencedNames})
+            SELECT u.name FROM ${uploads} u
+            WHERE u.created_at < ${before.toISOString()}::timestamptz
+              AND NOT EXISTS (SELECT 1 FROM referenced r WHERE r.name = u.name)
+            ORDER BY u.created_at
+            LIMIT ${limit}
+          )`,
+        )
+        .returning({ name: uploads.name });
+      return deleted.length;
     },
   };
 }

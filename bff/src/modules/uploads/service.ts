@@ -23,6 +23,14 @@ const imageTypes: Record<string, { mime: 'image/jpeg' | 'image/png' | 'image/web
   'image/webp': { mime: 'image/webp', ext: 'webp' },
 };
 
+/**
+ * How long an upload nothing refers to is kept: an image uploaded for a form not yet submitted (a
+ * ticket being written, an avatar being chosen) must survive until the form is sent.
+ */
+export const ORPHAN_GRACE_MS = 24 * 3_600_000;
+/** Uploads deleted per statement by the cleanup (each statement is short; a run repeats it). */
+export const ORPHAN_BATCH = 200;
+
 /** Generated names only: 32 hex characters and one of our extensions. */
 const NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|webp)$/;
 
@@ -93,6 +101,20 @@ export function createUploadsService(repo: UploadsRepository) {
         throw new DomainError(Codes.INVALID_PAYLOAD, IMAGE_INVALID);
       }
       return `${DOWNLOAD_PREFIX}${name}`;
+    },
+
+    /**
+     * Deletes the uploads older than the grace period that no image column refers to (an avatar
+     * replaced, a ticket form abandoned), in batches until none is left; answers how many went.
+     */
+    async deleteOrphans({ now = new Date(), batch = ORPHAN_BATCH }: { now?: Date; batch?: number } = {}): Promise<number> {
+      const before = new Date(now.getTime() - ORPHAN_GRACE_MS);
+      let deleted = 0;
+      for (;;) {
+        const count = await repo.deleteOrphans(before, batch);
+        deleted += count;
+        if (count < batch) return deleted;
+      }
     },
 
     /** Lets another module open private images to more viewers (tickets: the ticket's owner). */
