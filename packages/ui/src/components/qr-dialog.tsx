@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Box, Button, CloseButton, Portal, Stack, Text } from '@chakra-ui/react';
-import { Dialog } from '@chakra-ui/react/dialog';
+import { Box, Stack, Text } from '@chakra-ui/react';
 import { qrMessages } from '@portal/contracts';
 import { isMobile } from '@portal/platform';
+import { DialogFrame } from './dialog-frame.js';
 
 /** The canvas is drawn this long after the dialog opens (spec-1 §2). */
 export const QR_DRAW_DELAY_MS = 1000;
@@ -59,56 +59,44 @@ export function QrDialog({ content, title, desc, payMode, open, onClose, device 
 
   const wxpay = payMode === 'wxpay';
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center" size="xs">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="qr-dialog" mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3" align="center" textAlign="center">
-                {desc && <Text color="fg.muted">{desc}</Text>}
-                <Box
-                  width={`${QR_SIZE}px`}
-                  height={`${QR_SIZE}px`}
-                  borderWidth="1px"
-                  borderRadius="l2"
-                  overflow="hidden"
-                  bg="white"
-                >
-                  <canvas
-                    ref={canvasRef}
-                    width={QR_SIZE}
-                    height={QR_SIZE}
-                    aria-label={title}
-                    role="img"
-                    data-testid="qr-canvas"
-                    style={{ width: QR_SIZE, height: QR_SIZE }}
-                  />
-                </Box>
-                {wxpay && mobile && (
-                  <Stack as="ol" gap="1" textAlign="left" ps="5" listStyleType="decimal" data-testid="qr-wxpay-steps">
-                    {qrMessages.wxpaySteps.map((step) => (
-                      <li key={step}>{step}</li>
-                    ))}
-                  </Stack>
-                )}
-                {wxpay && !mobile && <Text fontWeight="medium">{qrMessages.scanWithPhone}</Text>}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {qrMessages.close}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={qrMessages.close} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      title={title}
+      testId="qr-dialog"
+      open={open}
+      onClose={onClose}
+      size="xs"
+      closeLabel={qrMessages.close}
+      cancelLabel={qrMessages.close}
+    >
+      <Stack gap="3" align="center" textAlign="center">
+        {desc && <Text color="fg.muted">{desc}</Text>}
+        <Box
+          width={`${QR_SIZE}px`}
+          height={`${QR_SIZE}px`}
+          borderWidth="1px"
+          borderRadius="l2"
+          overflow="hidden"
+          bg="white"
+        >
+          <canvas
+            ref={canvasRef}
+            width={QR_SIZE}
+            height={QR_SIZE}
+            aria-label={title}
+            role="img"
+            data-testid="qr-canvas"
+            style={{ width: QR_SIZE, height: QR_SIZE }}
+          />
+        </Box>
+        {wxpay && mobile && (
+          <Stack as="ol" gap="1" textAlign="left" ps="5" listStyleType="decimal" data-testid="qr-wxpay-steps">
+            {qrMessages.wxpaySteps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </Stack>
+        )}
+        {wxpay && !mobile && <Text fontWeight="medium">{qrMessages.scanWithPhone}</Text>}
+      </Stack>
+    </DialogFrame>
   );
 }
