@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { Button, Text } from '@chakra-ui/react';
+import { ConfirmDialog as Confirm } from '@portal/ui/confirm-dialog';
 import { engineLabels as t } from '../labels';
-import { AdminDialog } from './admin-dialog';
 
 export interface ConfirmDialogProps {
   question: string;
@@ -21,36 +19,25 @@ export default function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false);
   async function confirm() {
-    setBusy(true);
     try {
       await onConfirm();
     } finally {
-      setBusy(false);
       onClose();
     }
   }
   return (
-    <AdminDialog
+    <Confirm
       title={t.confirmTitle}
       testId="confirm-dialog"
-      role="alertdialog"
-      size="sm"
-      busy={busy}
+      closeLabel={t.close}
+      cancelLabel={t.cancel}
+      confirmLabel={confirmLabel}
+      danger={danger}
+      onConfirm={confirm}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t.cancel}
-          </Button>
-          <Button colorPalette={danger ? 'red' : 'brand'} onClick={() => void confirm()} loading={busy}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
     >
-      <Text>{question}</Text>
-    </AdminDialog>
+      {question}
+    </Confirm>
   );
 }

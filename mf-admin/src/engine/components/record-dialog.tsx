@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Text } from '@chakra-ui/react';
+import { Box, Text } from '@chakra-ui/react';
 import { Codes } from '@portal/contracts';
 import type { CallResult } from '@portal/platform';
 import { PageSkeleton, RegionError } from '@portal/ui';
+import { DialogFrame } from '@portal/ui/dialog-frame';
 import { engineLabels as t } from '../labels';
-import { AdminDialog } from './admin-dialog';
 
 /** A label and the value shown for it. */
 export type RecordRow = readonly [label: string, value: string];
@@ -50,16 +50,7 @@ export function RecordDialog<T>({ title, testId, load, rows, onClose }: RecordDi
   };
 
   return (
-    <AdminDialog
-      title={title}
-      testId={testId}
-      onClose={onClose}
-      footer={
-        <Button variant="outline" onClick={onClose}>
-          {t.close}
-        </Button>
-      }
-    >
+    <DialogFrame title={title} testId={testId} size="md" onClose={onClose} closeLabel={t.close} cancelLabel={t.close}>
       {state.status === 'loading' && <PageSkeleton />}
       {state.status === 'error' && <RegionError title={t.loadFailed} detail={state.message} onRetry={retry} />}
       {state.status === 'ready' && (
@@ -76,6 +67,6 @@ export function RecordDialog<T>({ title, testId, load, rows, onClose }: RecordDi
           ))}
         </Box>
       )}
-    </AdminDialog>
+    </DialogFrame>
   );
 }

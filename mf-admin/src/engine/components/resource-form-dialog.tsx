@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Box, Button } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
+import { DialogFrame } from '@portal/ui/dialog-frame';
 import { runOutcome } from '../outcome';
 import { engineLabels as t } from '../labels';
 import { formStart, savePayload, type FormMode } from '../lib/form-start';
 import type { ActionContext, FormDef } from '../types';
-import { AdminDialog } from './admin-dialog';
 import { FormFields, useSchemaForm } from './form-fields';
 
 export interface ResourceFormDialogProps<R, F, L> {
@@ -47,23 +47,17 @@ export default function ResourceFormDialog<R, F, L>({
   });
 
   return (
-    <AdminDialog
+    <DialogFrame
       title={title ?? `${t.dialogTitle[mode]}${noun}`}
       testId={`${testId}-dialog`}
       size="lg"
       busy={busy}
       onClose={onClose}
+      closeOnOutsideClick={false}
       onSubmit={(event) => void submit(event)}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={busy}>
-            {t.save}
-          </Button>
-        </>
-      }
+      closeLabel={t.close}
+      cancelLabel={t.cancel}
+      confirmLabel={t.save}
     >
       <FormFields form={form} fields={fields} schema={def.schema} lookups={ctx.lookups} onFieldChange={onFieldChange} />
       {failure !== null && (
@@ -71,6 +65,6 @@ export default function ResourceFormDialog<R, F, L>({
           {failure}
         </Box>
       )}
-    </AdminDialog>
+    </DialogFrame>
   );
 }

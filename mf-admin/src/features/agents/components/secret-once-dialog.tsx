@@ -1,7 +1,8 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { messages } from '@portal/contracts';
 import { copyText, notify } from '@portal/platform';
-import { AdminDialog } from '../../../engine/components/admin-dialog';
+import { DialogFrame } from '@portal/ui/dialog-frame';
+import { engineLabels } from '../../../engine/labels';
 import { agentLabels as t } from '../labels';
 
 export interface SecretOnceDialogProps {
@@ -25,13 +26,15 @@ export default function SecretOnceDialog({ name, secret, onClose }: SecretOnceDi
     );
   }
   return (
-    <AdminDialog
+    <DialogFrame
       title={t.secretTitle(name)}
       testId="agent-secret-dialog"
       role="alertdialog"
+      size="md"
       onClose={onClose}
       closeOnOutsideClick={false}
-      footer={
+      closeLabel={engineLabels.close}
+      actions={
         <>
           <Button variant="outline" onClick={() => void copy()}>
             {t.copySecret}
@@ -64,6 +67,6 @@ export default function SecretOnceDialog({ name, secret, onClose }: SecretOnceDi
           {t.secretUse}
         </Text>
       </Stack>
-    </AdminDialog>
+    </DialogFrame>
   );
 }

@@ -3,12 +3,11 @@ import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { Codes, ORDER_FEEDBACK_MAX_CHARS, shopMessages, type Order } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { notify } from '@portal/platform';
+import { DialogFrame } from '@portal/ui/dialog-frame';
 import { orderFeedback } from '../api/order-feedback';
 import { feedbackError, feedbackLength } from '../lib/feedback-rule';
-import { DialogFrame } from '../../../components/dialog-frame';
 
 const t = shopLabels.orders;
-const FORM_ID = 'order-feedback-form';
 
 /** Order-problem feedback (spec-2 §5, §8): required, at most 30 characters; failure 未知错误. */
 export function FeedbackDialog({
@@ -49,8 +48,10 @@ export function FeedbackDialog({
       title={t.feedbackTitle}
       testId="order-feedback-dialog"
       onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      cancelLabel={shopLabels.payment.close}
       actions={
-        <Button type="submit" form={FORM_ID} colorPalette="brand" loading={sending}>
+        <Button type="submit" colorPalette="brand" loading={sending}>
           {t.feedbackSubmit}
         </Button>
       }
@@ -64,25 +65,23 @@ export function FeedbackDialog({
             {t.feedbackEarlier}：{order.user_feedback}
           </Text>
         )}
-        <form id={FORM_ID} onSubmit={(event) => void submit(event)} noValidate>
-          <Field.Root invalid={error !== null} required>
-            <Field.Label>{t.feedbackLabel}</Field.Label>
-            <Input
-              name="msg"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder={shopMessages.orderFeedbackRule}
-              autoComplete="off"
-            />
-            {error ? (
-              <Field.ErrorText data-testid="order-feedback-error">{error}</Field.ErrorText>
-            ) : (
-              <Field.HelperText>
-                {shopMessages.orderFeedbackRule}（{t.feedbackCount(length, ORDER_FEEDBACK_MAX_CHARS)}）
-              </Field.HelperText>
-            )}
-          </Field.Root>
-        </form>
+        <Field.Root invalid={error !== null} required>
+          <Field.Label>{t.feedbackLabel}</Field.Label>
+          <Input
+            name="msg"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={shopMessages.orderFeedbackRule}
+            autoComplete="off"
+          />
+          {error ? (
+            <Field.ErrorText data-testid="order-feedback-error">{error}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>
+              {shopMessages.orderFeedbackRule}（{t.feedbackCount(length, ORDER_FEEDBACK_MAX_CHARS)}）
+            </Field.HelperText>
+          )}
+        </Field.Root>
       </Stack>
     </DialogFrame>
   );

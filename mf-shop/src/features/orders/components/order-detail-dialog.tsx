@@ -2,7 +2,7 @@ import type { Order } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { bytesToGB, formatDateTime, formatYuan } from '@portal/platform';
 import { statusLabel } from '../lib/order-status';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogFrame } from '@portal/ui/dialog-frame';
 import { FieldList } from '../../../components/field-list';
 
 const t = shopLabels.orders;
@@ -32,7 +32,12 @@ export function orderDetailRows(order: Order): [string, string][] {
 
 export function OrderDetailDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   return (
-    <DialogFrame title={t.detailTitle} testId="order-detail-dialog" onClose={onClose}>
+    <DialogFrame
+      title={t.detailTitle}
+      testId="order-detail-dialog"
+      onClose={onClose}
+      cancelLabel={shopLabels.payment.close}
+    >
       <FieldList rows={orderDetailRows(order)} />
     </DialogFrame>
   );

@@ -3,7 +3,7 @@ import { Box, Button, Field, HStack, Input, Skeleton, Stack, Text } from '@chakr
 import { Codes, payModes, shopMessages, type Order, type PayMode } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { formatYuan, isMobile, notify, useCallData, type CallResult } from '@portal/platform';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogFrame } from '@portal/ui/dialog-frame';
 import { myWallet } from '../api/my-wallet';
 import { enabledPayModes } from '../api/pay-modes';
 import { orderCancelCoupon } from '../api/order-cancel-coupon';
@@ -74,21 +74,14 @@ export default function OrderConfirmDialog({ order, onOrderChange, onPay, onClos
       title={t.title}
       testId="order-confirm-dialog"
       onClose={onClose}
-      closeLabel={t.back}
+      cancelLabel={t.back}
       busy={paying}
       closeOnOutsideClick={false}
       size="md"
-      actions={
-        <Button
-          colorPalette="brand"
-          onClick={() => void pay()}
-          loading={paying}
-          loadingText={t.paying}
-          disabled={wallet.state.status === 'loading' || methodMissing}
-        >
-          {t.pay}
-        </Button>
-      }
+      confirmLabel={t.pay}
+      busyLabel={t.paying}
+      onConfirm={() => void pay()}
+      confirmDisabled={wallet.state.status === 'loading' || methodMissing}
     >
       <Stack gap="3" fontSize="sm">
         <Row label={t.product}>

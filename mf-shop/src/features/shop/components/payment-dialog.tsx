@@ -5,7 +5,7 @@ import { shopLabels } from '@portal/contracts/shop-labels';
 import { copyText, formatYuan, notify } from '@portal/platform';
 import { QrCode } from '@portal/ui';
 import { QrDialog } from '@portal/ui/qr-dialog';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogFrame } from '@portal/ui/dialog-frame';
 import { useTradePolling } from '../hooks/use-trade-polling';
 import type { PaymentView } from '../lib/payment-view';
 
@@ -129,7 +129,7 @@ function UsdtDialog({
 }) {
   const exact = amountUsdt.toFixed(3);
   return (
-    <DialogFrame title={t.usdt} testId="usdt-dialog" onClose={onClose}>
+    <DialogFrame title={t.usdt} testId="usdt-dialog" onClose={onClose} cancelLabel={t.close}>
       <Stack gap="3" fontSize="sm">
         <Text fontWeight="medium" color="orange.700">
           {t.usdtNetwork}
@@ -201,7 +201,7 @@ function RedirectDialog({
     openUrl(url);
   }, [url, openUrl]);
   return (
-    <DialogFrame title={title} testId="redirect-pay-dialog" onClose={onClose}>
+    <DialogFrame title={title} testId="redirect-pay-dialog" onClose={onClose} cancelLabel={t.close}>
       <Stack gap="3" textAlign="center">
         <Text fontSize="xl" fontWeight="bold">
           {t.amount(yuan)}

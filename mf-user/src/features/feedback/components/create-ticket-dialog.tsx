@@ -1,16 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Button, CloseButton, Field, Input, Portal, Stack } from '@chakra-ui/react';
-import { Dialog } from '@chakra-ui/react/dialog';
+import { Field, Input, Stack } from '@chakra-ui/react';
 import { Codes, toastMs, type FeedbackTicketDetail } from '@portal/contracts';
 import { notify } from '@portal/platform';
 import { ImageUpload } from '@portal/ui';
+import { DialogFrame } from '@portal/ui/dialog-frame';
 import { createTicket } from '../api/create-ticket';
 import { feedbackLabels } from '../feedback-labels';
 import { ticketFailure } from '../lib/ticket-failure';
 import { TextArea } from './text-area';
 
 const t = feedbackLabels.create;
-const FORM_ID = 'create-ticket-form';
 
 export interface CreateTicketDialogProps {
   onClose: () => void;
@@ -51,69 +50,49 @@ export default function CreateTicketDialog({ onClose, onCreated }: CreateTicketD
   }
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(details) => !details.open && !busy && onClose()}
-      closeOnInteractOutside={false}
-      placement="center"
+    <DialogFrame
+      title={t.title}
+      testId="create-ticket-dialog"
       size="md"
-      scrollBehavior="inside"
+      busy={busy}
+      onClose={onClose}
+      closeOnOutsideClick={false}
+      onSubmit={(event) => void submit(event)}
+      closeLabel={t.cancel}
+      cancelLabel={t.cancel}
+      confirmLabel={t.submit}
+      busyLabel={t.submitting}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="3" data-testid="create-ticket-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form id={FORM_ID} onSubmit={(event) => void submit(event)} noValidate>
-                <Stack gap="4">
-                  <Field.Root invalid={errors.title !== undefined} required>
-                    <Field.Label>{t.fieldTitle}</Field.Label>
-                    <Input
-                      name="title"
-                      value={title}
-                      maxLength={t.titleMax}
-                      autoComplete="off"
-                      placeholder={t.titlePlaceholder}
-                      onChange={(event) => setTitle(event.target.value)}
-                    />
-                    {errors.title && <Field.ErrorText>{errors.title}</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root invalid={errors.desc !== undefined} required>
-                    <Field.Label>{t.fieldDesc}</Field.Label>
-                    <TextArea
-                      name="desc"
-                      value={desc}
-                      maxLength={t.descMax}
-                      placeholder={t.descPlaceholder}
-                      onChange={(event) => setDesc(event.target.value)}
-                    />
-                    {errors.desc ? (
-                      <Field.ErrorText>{errors.desc}</Field.ErrorText>
-                    ) : (
-                      <Field.HelperText>{t.count(desc.length, t.descMax)}</Field.HelperText>
-                    )}
-                  </Field.Root>
-                  <ImageUpload value={imageUrl} onChange={setImageUrl} purpose="ticket" label={t.image} disabled={busy} />
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={busy}>
-                {t.cancel}
-              </Button>
-              <Button type="submit" form={FORM_ID} colorPalette="brand" loading={busy} loadingText={t.submitting}>
-                {t.submit}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t.cancel} disabled={busy} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <Field.Root invalid={errors.title !== undefined} required>
+          <Field.Label>{t.fieldTitle}</Field.Label>
+          <Input
+            name="title"
+            value={title}
+            maxLength={t.titleMax}
+            autoComplete="off"
+            placeholder={t.titlePlaceholder}
+            onChange={(event) => setTitle(event.target.value)}
+          />
+          {errors.title && <Field.ErrorText>{errors.title}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root invalid={errors.desc !== undefined} required>
+          <Field.Label>{t.fieldDesc}</Field.Label>
+          <TextArea
+            name="desc"
+            value={desc}
+            maxLength={t.descMax}
+            placeholder={t.descPlaceholder}
+            onChange={(event) => setDesc(event.target.value)}
+          />
+          {errors.desc ? (
+            <Field.ErrorText>{errors.desc}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>{t.count(desc.length, t.descMax)}</Field.HelperText>
+          )}
+        </Field.Root>
+        <ImageUpload value={imageUrl} onChange={setImageUrl} purpose="ticket" label={t.image} disabled={busy} />
+      </Stack>
+    </DialogFrame>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Badge, Button, CloseButton, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { Dialog } from '@chakra-ui/react/dialog';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Codes, toastMs, type PrizeDrawResult } from '@portal/contracts';
 import { notify } from '@portal/platform';
+import { DialogFrame } from '@portal/ui/dialog-frame';
 import { formatGB } from '../../../lib/units';
 import { prizeDraw } from '../api/prize-draw';
 import { drawGains } from '../lib/lottery-text';
@@ -48,73 +48,54 @@ export default function DrawDialog({ cost, onClose, onDrawn, onRefused }: DrawDi
   }
 
   const won = result?.draw;
+  const frame = won
+    ? {
+        title: t.result.title,
+        role: 'dialog' as const,
+        actions: (
+          <Button colorPalette="brand" onClick={onClose}>
+            {t.result.close}
+          </Button>
+        ),
+      }
+    : {
+        title: t.confirm.title,
+        role: 'alertdialog' as const,
+        cancelLabel: t.confirm.cancel,
+        confirmLabel: t.confirm.submit,
+        busyLabel: t.drawing,
+        onConfirm: () => void draw(),
+      };
   return (
-    <Dialog.Root
-      role={won ? 'dialog' : 'alertdialog'}
-      open
-      onOpenChange={(details) => !details.open && !busy && onClose()}
-      placement="center"
-      size="sm"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" data-testid="lottery-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{won ? t.result.title : t.confirm.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {won ? (
-                <Stack gap="3" align="center" textAlign="center" data-testid="lottery-result">
-                  <PrizePhoto url={won.photoUrl} name={won.prizeName} size="96px" />
-                  <Text fontSize="lg" fontWeight="semibold" wordBreak="break-word">
-                    {t.result.won(won.prizeName)}
-                  </Text>
-                  <HStack gap="1" flexWrap="wrap" justify="center">
-                    {drawGains(won).map((gain) => (
-                      <Badge key={gain} colorPalette="green" variant="subtle">
-                        {gain}
-                      </Badge>
-                    ))}
-                  </HStack>
-                  {won.coupon !== null && (
-                    <Stack gap="1">
-                      <CouponLine coupon={won.coupon} />
-                      <Text fontSize="xs" color="fg.muted">
-                        {t.couponHelp}
-                      </Text>
-                    </Stack>
-                  )}
-                  <Text fontSize="sm" color="fg.muted">
-                    {t.left}：{formatGB(result.permanentTraffic)}G
-                  </Text>
-                </Stack>
-              ) : (
-                <Text>{t.confirm.text(formatGB(cost))}</Text>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              {won ? (
-                <Button colorPalette="brand" onClick={onClose}>
-                  {t.result.close}
-                </Button>
-              ) : (
-                <>
-                  <Button variant="outline" onClick={onClose} disabled={busy}>
-                    {t.confirm.cancel}
-                  </Button>
-                  <Button colorPalette="brand" onClick={() => void draw()} loading={busy} loadingText={t.drawing}>
-                    {t.confirm.submit}
-                  </Button>
-                </>
-              )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t.confirm.cancel} disabled={busy} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame {...frame} testId="lottery-dialog" busy={busy} onClose={onClose} closeLabel={t.confirm.cancel}>
+      {won ? (
+        <Stack gap="3" align="center" textAlign="center" data-testid="lottery-result">
+          <PrizePhoto url={won.photoUrl} name={won.prizeName} size="96px" />
+          <Text fontSize="lg" fontWeight="semibold" wordBreak="break-word">
+            {t.result.won(won.prizeName)}
+          </Text>
+          <HStack gap="1" flexWrap="wrap" justify="center">
+            {drawGains(won).map((gain) => (
+              <Badge key={gain} colorPalette="green" variant="subtle">
+                {gain}
+              </Badge>
+            ))}
+          </HStack>
+          {won.coupon !== null && (
+            <Stack gap="1">
+              <CouponLine coupon={won.coupon} />
+              <Text fontSize="xs" color="fg.muted">
+                {t.couponHelp}
+              </Text>
+            </Stack>
+          )}
+          <Text fontSize="sm" color="fg.muted">
+            {t.left}：{formatGB(result.permanentTraffic)}G
+          </Text>
+        </Stack>
+      ) : (
+        <Text>{t.confirm.text(formatGB(cost))}</Text>
+      )}
+    </DialogFrame>
   );
 }

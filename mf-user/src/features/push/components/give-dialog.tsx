@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, CloseButton, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
-import { Dialog } from '@chakra-ui/react/dialog';
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { Codes, toastMs, type Gift, type PushList } from '@portal/contracts';
 import { notify } from '@portal/platform';
+import { DialogFrame } from '@portal/ui/dialog-frame';
 import { CopyButton } from '../../../components/copy-button';
 import { createPush } from '../api/create-push';
 import { checkGiftAmount, formatG, giftSplit } from '../lib/gift-rules';
@@ -40,6 +40,7 @@ export default function GiveDialog({ rules, onClose, onDone }: GiveDialogProps) 
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (made) return;
     if ('error' in checked) return setError(checked.error);
     setError(null);
     setBusy(true);
@@ -55,81 +56,65 @@ export default function GiveDialog({ rules, onClose, onDone }: GiveDialogProps) 
     setError(SERVER_WORDED.has(result.code) && result.msg ? result.msg : t.failed);
   }
 
+  // Once made, the dialog shows the code; the form stays its frame (no field, no submit button left).
+  const footer = made
+    ? {
+        actions: (
+          <>
+            <CopyButton text={made.code} label={pushLabels.copyCode} size="sm" />
+            <Button colorPalette="brand" onClick={onClose}>
+              {t.close}
+            </Button>
+          </>
+        ),
+      }
+    : { cancelLabel: t.cancel, confirmLabel: t.submit, busyLabel: t.submitting };
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && !busy && onClose()} placement="center" size="sm">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" data-testid="give-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{made ? t.doneTitle : t.title}</Dialog.Title>
-            </Dialog.Header>
-            {made ? (
-              <>
-                <Dialog.Body>
-                  <Stack gap="2">
-                    <Text fontSize="sm">{t.done}</Text>
-                    <Text fontFamily="mono" wordBreak="break-all" data-testid="made-code">
-                      {made.code}
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {t.preview(formatG(made.fee), formatG(made.receiveNumber))}
-                    </Text>
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <CopyButton text={made.code} label={pushLabels.copyCode} size="sm" />
-                  <Button colorPalette="brand" onClick={onClose}>
-                    {t.close}
-                  </Button>
-                </Dialog.Footer>
-              </>
+    <DialogFrame
+      {...footer}
+      title={made ? t.doneTitle : t.title}
+      testId="give-dialog"
+      busy={busy}
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+      closeLabel={t.cancel}
+    >
+      {made ? (
+        <Stack gap="2">
+          <Text fontSize="sm">{t.done}</Text>
+          <Text fontFamily="mono" wordBreak="break-all" data-testid="made-code">
+            {made.code}
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            {t.preview(formatG(made.fee), formatG(made.receiveNumber))}
+          </Text>
+        </Stack>
+      ) : (
+        <Stack gap="3">
+          <Field.Root invalid={error !== null}>
+            <Field.Label>{t.amount}</Field.Label>
+            <Input
+              value={typed}
+              onChange={(e) => {
+                setTyped(e.target.value);
+                setError(null);
+              }}
+              inputMode="numeric"
+              placeholder={t.placeholder(rules.minPushNum)}
+              autoComplete="off"
+              autoFocus
+            />
+            {error ? (
+              <Field.ErrorText>{error}</Field.ErrorText>
             ) : (
-              <form onSubmit={(e) => void submit(e)} noValidate>
-                <Dialog.Body>
-                  <Stack gap="3">
-                    <Field.Root invalid={error !== null}>
-                      <Field.Label>{t.amount}</Field.Label>
-                      <Input
-                        value={typed}
-                        onChange={(e) => {
-                          setTyped(e.target.value);
-                          setError(null);
-                        }}
-                        inputMode="numeric"
-                        placeholder={t.placeholder(rules.minPushNum)}
-                        autoComplete="off"
-                        autoFocus
-                      />
-                      {error ? (
-                        <Field.ErrorText>{error}</Field.ErrorText>
-                      ) : (
-                        <Field.HelperText>{t.available(formatG(rules.permanentTraffic))}</Field.HelperText>
-                      )}
-                    </Field.Root>
-                    <Text fontSize="sm" color="fg.muted" data-testid="give-preview" aria-live="polite">
-                      {split ? t.preview(formatG(split.fee), formatG(split.received)) : '\u00a0'}
-                    </Text>
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <HStack gap="2">
-                    <Button variant="outline" onClick={onClose} disabled={busy}>
-                      {t.cancel}
-                    </Button>
-                    <Button type="submit" colorPalette="brand" loading={busy} loadingText={t.submitting}>
-                      {t.submit}
-                    </Button>
-                  </HStack>
-                </Dialog.Footer>
-              </form>
+              <Field.HelperText>{t.available(formatG(rules.permanentTraffic))}</Field.HelperText>
             )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t.cancel} disabled={busy} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+          </Field.Root>
+          <Text fontSize="sm" color="fg.muted" data-testid="give-preview" aria-live="polite">
+            {split ? t.preview(formatG(split.fee), formatG(split.received)) : '\u00a0'}
+          </Text>
+        </Stack>
+      )}
+    </DialogFrame>
   );
 }

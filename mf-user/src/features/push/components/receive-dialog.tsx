@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, CloseButton, Field, HStack, Input, Portal, Stack } from '@chakra-ui/react';
-import { Dialog } from '@chakra-ui/react/dialog';
+import { Field, Input, Stack } from '@chakra-ui/react';
 import { Codes, toastMs } from '@portal/contracts';
 import { notify } from '@portal/platform';
+import { DialogFrame } from '@portal/ui/dialog-frame';
 import { receivePush } from '../api/receive-push';
 import { formatG } from '../lib/gift-rules';
 import { pushLabels } from '../push-labels';
@@ -43,53 +43,36 @@ export default function ReceiveDialog({ onClose, onDone }: ReceiveDialogProps) {
   }
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && !busy && onClose()} placement="center" size="sm">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" data-testid="receive-dialog">
-            <form onSubmit={(e) => void submit(e)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <Field.Root invalid={error !== null}>
-                    <Field.Label>{t.code}</Field.Label>
-                    <Input
-                      value={code}
-                      onChange={(e) => {
-                        setCode(e.target.value);
-                        setError(null);
-                      }}
-                      placeholder={t.placeholder}
-                      autoComplete="off"
-                      spellCheck={false}
-                      fontFamily="mono"
-                      maxLength={64}
-                      autoFocus
-                    />
-                    <Field.ErrorText>{error}</Field.ErrorText>
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <HStack gap="2">
-                  <Button variant="outline" onClick={onClose} disabled={busy}>
-                    {t.cancel}
-                  </Button>
-                  <Button type="submit" colorPalette="brand" loading={busy} loadingText={t.submitting}>
-                    {t.submit}
-                  </Button>
-                </HStack>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t.cancel} disabled={busy} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      title={t.title}
+      testId="receive-dialog"
+      busy={busy}
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+      closeLabel={t.cancel}
+      cancelLabel={t.cancel}
+      confirmLabel={t.submit}
+      busyLabel={t.submitting}
+    >
+      <Stack gap="3">
+        <Field.Root invalid={error !== null}>
+          <Field.Label>{t.code}</Field.Label>
+          <Input
+            value={code}
+            onChange={(e) => {
+              setCode(e.target.value);
+              setError(null);
+            }}
+            placeholder={t.placeholder}
+            autoComplete="off"
+            spellCheck={false}
+            fontFamily="mono"
+            maxLength={64}
+            autoFocus
+          />
+          <Field.ErrorText>{error}</Field.ErrorText>
+        </Field.Root>
+      </Stack>
+    </DialogFrame>
   );
 }

@@ -1,8 +1,6 @@
-import { useState } from 'react';
-import { Button, CloseButton, Portal, Text } from '@chakra-ui/react';
-import { Dialog } from '@chakra-ui/react/dialog';
 import { Codes, messages, toastMs, userMessages } from '@portal/contracts';
 import { notify, useSession } from '@portal/platform';
+import { ConfirmDialog } from '@portal/ui/confirm-dialog';
 import { resetUserkey } from '../api/reset-userkey';
 
 export interface ResetLinkDialogProps {
@@ -15,12 +13,8 @@ export interface ResetLinkDialogProps {
  * re-reads user info, which rebuilds every link on the page.
  */
 export function ResetLinkDialog({ open, onClose }: ResetLinkDialogProps) {
-  const [busy, setBusy] = useState(false);
-
   async function confirm() {
-    setBusy(true);
     const result = await resetUserkey();
-    setBusy(false);
     if (result.code === Codes.OK) {
       const { user, setUser, refresh } = useSession.getState();
       if (user && result.data?.userkey) setUser({ ...user, userkey: result.data.userkey });
@@ -38,42 +32,18 @@ export function ResetLinkDialog({ open, onClose }: ResetLinkDialogProps) {
   }
 
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ConfirmDialog
+      title={messages.subscription.resetTitle}
+      testId="reset-link-dialog"
       open={open}
-      onOpenChange={(details) => !details.open && !busy && onClose()}
-      placement="center"
-      size="sm"
+      cancelLabel={userMessages.menu.cancel}
+      confirmLabel={userMessages.menu.confirm}
+      busyLabel={userMessages.menu.resetting}
+      danger
+      onConfirm={confirm}
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" data-testid="reset-link-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{messages.subscription.resetTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{messages.subscription.resetWarning}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={busy}>
-                {userMessages.menu.cancel}
-              </Button>
-              <Button
-                colorPalette="red"
-                onClick={() => void confirm()}
-                loading={busy}
-                loadingText={userMessages.menu.resetting}
-              >
-                {userMessages.menu.confirm}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={userMessages.menu.cancel} disabled={busy} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {messages.subscription.resetWarning}
+    </ConfirmDialog>
   );
 }

@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { Button, CloseButton, Portal, Stack, Text } from '@chakra-ui/react';
-import { Dialog } from '@chakra-ui/react/dialog';
+import { Stack, Text } from '@chakra-ui/react';
 import { Codes, toastMs, type Wallet } from '@portal/contracts';
 import { notify } from '@portal/platform';
+import { ConfirmDialog } from '@portal/ui/confirm-dialog';
 import { makeCharge } from '../api/make-charge';
 import { formatBalance } from '../lib/withdraw-rules';
 import { walletLabels } from '../wallet-labels';
@@ -21,12 +20,8 @@ export interface WithdrawDialogProps {
  * message (spec-2 §8); the dialog closes on any answer but a network failure.
  */
 export default function WithdrawDialog({ wallet, onClose, onDone }: WithdrawDialogProps) {
-  const [busy, setBusy] = useState(false);
-
   async function confirm() {
-    setBusy(true);
     const result = await makeCharge();
-    setBusy(false);
     if (result.code === Codes.OK) {
       notify({ kind: 'success', title: walletLabels.withdrawDone, durationMs: toastMs.short });
       onClose();
@@ -42,45 +37,24 @@ export default function WithdrawDialog({ wallet, onClose, onDone }: WithdrawDial
   }
 
   return (
-    <Dialog.Root
-      role="alertdialog"
-      open
-      onOpenChange={(details) => !details.open && !busy && onClose()}
-      placement="center"
-      size="sm"
+    <ConfirmDialog
+      title={t.title}
+      testId="withdraw-dialog"
+      cancelLabel={t.cancel}
+      confirmLabel={t.submit}
+      busyLabel={t.submitting}
+      onConfirm={confirm}
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" data-testid="withdraw-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="2">
-                <Text>{t.text(formatBalance(wallet.money), wallet.addressType)}</Text>
-                <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
-                  {wallet.address}
-                </Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {t.note}
-                </Text>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={busy}>
-                {t.cancel}
-              </Button>
-              <Button colorPalette="brand" onClick={() => void confirm()} loading={busy} loadingText={t.submitting}>
-                {t.submit}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t.cancel} disabled={busy} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="2">
+        <Text>{t.text(formatBalance(wallet.money), wallet.addressType)}</Text>
+        <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
+          {wallet.address}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t.note}
+        </Text>
+      </Stack>
+    </ConfirmDialog>
   );
 }
