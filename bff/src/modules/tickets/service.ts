@@ -8,7 +8,7 @@ import {
   type FeedbackTicketDetail,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
-import type { TicketCommentRow } from '../../db/schema.js';
+import type { TicketCommentRow, TicketRow } from '../../db/schema.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { newObjectId } from '../../lib/random.js';
 import type { AuditService } from '../audit/index.js';
@@ -94,16 +94,14 @@ export function createTicketsService(deps: {
     return { ...toTicket(row), comments: (await repo.comments(id)).map(toComment) };
   }
 
-  /** The audited record of a close: the ticket's status fields, its row locked. */
-  const records = {
-    missing: text.notFound,
-    snapshot: async (id: string) => {
-      const row = await repo.lock(id);
-      return row === undefined
-        ? undefined
-        : { title: row.title, userId: row.userId, status: row.status, closedAt: row.closedAt, closedBy: row.closedBy };
-    },
-  };
+  /** The audited record of a close: the ticket's status fields. */
+  const closeFields = (row: TicketRow) => ({
+    title: row.title,
+    userId: row.userId,
+    status: row.status,
+    closedAt: row.closedAt,
+    closedBy: row.closedBy,
+  });
 
   return {
     /** A user's own tickets; an admin's: every user's, with the creator's e-mail. */
@@ -141,14 +139,30 @@ export function createTicketsService(deps: {
       return detail(input.id);
     },
 
-    /** Admins only (the route's role): open → close, audited; closing a closed ticket changes nothing. */
+    /**
+     * Admins only (the route's role): open → close, audited. The row is locked and the update is
+     * conditional (only an open ticket closes), and the audit row is written only when this call
+     * closed it: admins closing at the same moment close it once, with one audit row, and every
+     * one of them gets the closed ticket, like a close of an already closed ticket (nothing changes).
+     */
     async close(operator: SessionUser, id: string): Promise<FeedbackTicketDetail> {
       const row = await repo.find(id);
       if (row === undefined) throw notFound();
       if (row.ticket.status === 'open') {
-        await audit.action(operator, { recordType: 'ticket', recordId: id, detail: 'close', records }, () =>
-          repo.close(id, operator.id),
-        );
+        await audit.within(operator, async (log) => {
+          const before = await repo.lock(id);
+          if (before?.status !== 'open') return;
+          const closed = await repo.close(id, operator.id);
+          if (closed === undefined) return;
+          await log({
+            recordType: 'ticket',
+            recordId: id,
+            action: 'action',
+            detail: 'close',
+            before: closeFields(before),
+            after: closeFields(closed),
+          });
+        });
       }
       return detail(id);
     },

@@ -10,12 +10,13 @@ import {
   type FeedbackTicket,
   type FeedbackTicketDetail,
 } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditOf, signedInAdmin, type Admin } from '../../../test/admin.js';
 import { call, outboxFor, signedInUser } from '../../../test/api.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
-import { CONCURRENCY } from '../../../test/concurrency.js';
+import { CONCURRENCY, TRULY_CONCURRENT } from '../../../test/concurrency.js';
 import { images, uploadedImageUrl } from '../../../test/images.js';
 import { TICKET_CREATE_LIMIT } from './routes.js';
 
@@ -306,8 +307,18 @@ describe('/api/feedback/response', () => {
     const owner = await ticketUser();
     const intruder = await ticketUser();
     const ticket = await mustCreate(owner);
-    const foreign = await call(app, '/api/feedback/response', { id: ticket._id, desc: '我来回复' }, { cookie: intruder.cookie });
-    const missing = await call(app, '/api/feedback/response', { id: UNKNOWN_ID, desc: '我来回复' }, { cookie: intruder.cookie });
+    const foreign = await call(
+      app,
+      '/api/feedback/response',
+      { id: ticket._id, desc: '我来回复' },
+      { cookie: intruder.cookie },
+    );
+    const missing = await call(
+      app,
+      '/api/feedback/response',
+      { id: UNKNOWN_ID, desc: '我来回复' },
+      { cookie: intruder.cookie },
+    );
     expect(foreign.result).toEqual({ ...missing.result });
     expect(foreign.status).toBe(missing.status);
     expect(foreign.result).toMatchObject({ code: Codes.NOT_FOUND, msg: '工单不存在' });
@@ -398,6 +409,58 @@ describe('/api/feedback/close', () => {
     expect((await user.api.list()).data[0]).toMatchObject({ status: 'close' });
 
     expect(await adminApi().close(UNKNOWN_ID)).toMatchObject({ code: Codes.NOT_FOUND, msg: '工单不存在' });
+  });
+
+  it(`admins closing one ticket at the same moment close it once: one audit row, every answer the closed ticket ${CONCURRENCY}`, async () => {
+    const user = await ticketUser();
+    const ticket = await mustCreate(user);
+    const second = await signedInAdmin(app);
+    const closes = () =>
+      Array.from({ length: 6 }, (_, i) =>
+        call<FeedbackTicketDetail>(
+          app,
+          '/api/feedback/close',
+          { id: ticket._id },
+          { cookie: (i % 2 === 0 ? admin : second).cookie },
+        ),
+      );
+    let answers: Awaited<ReturnType<typeof call<FeedbackTicketDetail>>>[];
+    if (TRULY_CONCURRENT) {
+      // Every close has read the ticket open and waits for its row: they are let go together.
+      let release = () => undefined as void;
+      let locked = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = app.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT id FROM tickets WHERE id = ${ticket._id} FOR UPDATE`);
+        locked();
+        await held;
+      });
+      await isLocked;
+      const pending = Promise.all(closes());
+      await vi.waitFor(
+        async () => {
+          const [row] = await app.database.query<{ n: string }>(
+            `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          expect(Number(row!.n)).toBe(6);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      release();
+      await holder;
+      answers = await pending;
+    } else {
+      answers = await Promise.all(closes());
+    }
+    for (const { result } of answers)
+      expect(result).toMatchObject({ code: 0, data: { _id: ticket._id, status: 'close' } });
+    const audit = await auditOf(app, 'ticket', ticket._id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'action', detail: 'close' });
+    expect(audit[0]!.before).toMatchObject({ status: 'open' });
+    expect(audit[0]!.after).toMatchObject({ status: 'close' });
+    expect(await ticketRow(ticket._id)).toMatchObject({ status: 'close', closed_by: audit[0]!.operator_id });
   });
 });
 
@@ -546,9 +609,7 @@ describe('mail to the support address', () => {
   it('is not sent without a support address', async () => {
     const user = await ticketUser();
     const all = async () =>
-      Number(
-        (await app.database.query<{ n: number | string }>('SELECT count(*) AS n FROM mail_outbox'))[0]!.n,
-      );
+      Number((await app.database.query<{ n: number | string }>('SELECT count(*) AS n FROM mail_outbox'))[0]!.n);
     await app.ticketNotifier.settled();
     const before = await all();
     await mustCreate(user);
