@@ -2,6 +2,7 @@
 // the configuration screen, handed to paid users only; the BFF decides, and nobody else receives
 // any of the data (PGlite, and PostgreSQL with TEST_DATABASE_URL).
 import { appleIdMessages, Codes, type AdminConfig, type AppleIdAccount } from '@portal/contracts';
+import { SECRET_MASK } from '@portal/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin, type Admin } from '../../../test/admin.js';
@@ -40,6 +41,32 @@ describe('apple_ids', () => {
     const config = (await admin.post<AdminConfig>('/api/admin/config/get')).data;
     expect(config.values.apple_ids).toEqual(ACCOUNTS);
     expect(config.fields.find((f) => f.key === 'apple_ids')).toMatchObject({ group: '共享 Apple ID' });
+  });
+
+  it('the audit row of a save keeps the account names but never the passwords (also when only a password changes)', async () => {
+    await app.settings.set({ apple_ids: [] });
+    const changed = ACCOUNTS.map((a, i) => (i === 0 ? { ...a, password: 'Changed-Pass-3' } : a));
+    expect((await admin.post('/api/admin/config/set_config', { apple_ids: ACCOUNTS })).code).toBe(0);
+    expect((await admin.post('/api/admin/config/set_config', { apple_ids: changed })).code).toBe(0);
+    const rows = await app.database.query<{ before: unknown; after: unknown }>(
+      `SELECT before, after FROM audit_log WHERE record_type = 'config' AND operator_id = $1 ORDER BY created_at, id`,
+      [admin.id],
+    );
+    const saves = rows.slice(-2);
+    expect(saves).toHaveLength(2);
+    const listed = JSON.stringify((await admin.post('/api/admin/audit/list', {})).data);
+    for (const text of [JSON.stringify(saves), listed]) {
+      for (const password of ['Secret-Pass-1', 'Secret-Pass-2', 'Changed-Pass-3']) expect(text).not.toContain(password);
+      expect(text).toContain(ACCOUNTS[0]!.account);
+    }
+    expect(saves[0]!.after).toMatchObject({
+      apple_ids: [{ account: ACCOUNTS[0]!.account, password: SECRET_MASK }, { password: SECRET_MASK }],
+    });
+    // The screen still reads the passwords back, and paid users still receive them.
+    expect((await admin.post<AdminConfig>('/api/admin/config/get')).data.values.apple_ids).toEqual(changed);
+    const paid = await signedInUser(app, { paidUser: true });
+    expect((await appleIds(paid.cookie)).result.data).toEqual(changed);
+    await app.settings.set({ apple_ids: ACCOUNTS });
   });
 
   it.each([
