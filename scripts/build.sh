@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Production builds of the shell and the four remotes, each into its own dist/ (with brotli and
-# gzip copies of every text file), the compiled BFF (bff/dist), then the first-page figures.
+# gzip copies of every text file), the compiled BFF (bff/dist), the first paint of the entry pages
+# (scripts/first-paint.mjs), then the first-page figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/use-node.sh
@@ -27,5 +28,7 @@ for app in shell mf-user mf-shop mf-tutorials mf-admin; do
 done
 echo "build: bff"
 node bff/scripts/build.mjs
+echo "build: first paint"
+node scripts/first-paint.mjs
 # One throttled run per page here (npm run size repeats each three times).
 PORTAL_SIZE_RUNS="${PORTAL_SIZE_RUNS:-1}" node scripts/first-page-size.mjs

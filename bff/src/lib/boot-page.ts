@@ -12,6 +12,7 @@ import {
   type RemoteName,
   type RemotePreload,
 } from '@portal/contracts';
+import { currentPages, parseFirstPaint, withFirstPaint } from './first-paint.js';
 
 /** The parts of a federation manifest (mf-manifest.json) the boot data needs. */
 interface FederationManifest {
@@ -105,17 +106,25 @@ const mtimeOf = (file: string): number => {
   }
 };
 
+/** The shell's page in its two forms: for visitors, with the first paint when there is one; for sessions, without. */
+export interface BootPages {
+  visitor: EncodedPage;
+  session: EncodedPage;
+}
+
 /**
- * index.html with boot data, rebuilt when the shell's page or a hosted remote's manifest
- * changes on disk (a remote redeployed under a running server is picked up on the next page).
+ * index.html with boot data (and for visitors the first paint of the entry pages), rebuilt when
+ * the shell's page, its first paint or a hosted remote's manifest changes on disk (a remote
+ * redeployed under a running server is picked up on the next page).
  */
 export function bootPageSource(options: {
   shellDist: string;
   staticRoot: string;
   config: PortalConfig;
-}): () => EncodedPage {
+}): () => BootPages {
   const { shellDist, staticRoot, config } = options;
   const indexFile = path.join(shellDist, 'index.html');
+  const firstPaintFile = path.join(shellDist, 'first-paint.json');
   const localManifests = new Map<RemoteName, string>();
   for (const name of PRELOADABLE) {
     const folder = remoteFolder(name);
@@ -123,12 +132,12 @@ export function bootPageSource(options: {
       localManifests.set(name, path.join(staticRoot, folder, 'dist', 'mf-manifest.json'));
     }
   }
-  const watched = [indexFile, ...localManifests.values()];
+  const watched = [indexFile, firstPaintFile, ...localManifests.values()];
   let stamp = '';
-  let page: EncodedPage | undefined;
+  let pages: BootPages | undefined;
   return () => {
     const current = watched.map(mtimeOf).join(',');
-    if (!page || current !== stamp) {
+    if (!pages || current !== stamp) {
       const manifests: Partial<Record<RemoteName, FederationManifest>> = {};
       for (const [name, file] of localManifests) {
         try {
@@ -137,10 +146,18 @@ export function bootPageSource(options: {
           // Not built or being replaced: the shell then learns the rest from the manifest itself.
         }
       }
-      page = encode(withBootData(readFileSync(indexFile, 'utf8'), bootData(config, manifests)));
+      const index = readFileSync(indexFile, 'utf8');
+      const boot = bootData(config, manifests);
+      const page = withBootData(index, boot);
+      const snapshot = mtimeOf(firstPaintFile) < 0 ? undefined : parseFirstPaint(readFileSync(firstPaintFile, 'utf8'));
+      const session = encode(page);
+      pages = {
+        session,
+        visitor: snapshot ? encode(withFirstPaint(page, snapshot, currentPages(snapshot, index, boot))) : session,
+      };
       stamp = current;
     }
-    return page;
+    return pages;
   };
 }
 

@@ -2,6 +2,7 @@ import { Component, Suspense, use, useState, type ReactNode } from 'react';
 import type { RouteDef } from '@portal/contracts';
 import { PageSkeleton, RegionError } from '@portal/ui';
 import { forgetRemote, loadRemotePages } from './federation';
+import { FirstPaintTakeover, takeOverFirstPaint } from './first-paint';
 
 interface BoundaryProps {
   onRetry: () => void;
@@ -18,6 +19,8 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
 
   override componentDidCatch(error: unknown): void {
     console.error('remote area failed', error);
+    // The drawing ahead of the page must not hide that the page failed.
+    takeOverFirstPaint();
   }
 
   override render() {
@@ -37,7 +40,12 @@ function RemotePage({ route }: { route: RouteDef }) {
   const pages = use(loadRemotePages(route.remote));
   const Page = pages[route.page];
   if (!Page) throw new Error(`${route.remote} has no page ${route.page}`);
-  return <Page />;
+  return (
+    <>
+      <Page />
+      <FirstPaintTakeover />
+    </>
+  );
 }
 
 /** Renders one route's page from its remote, with loading, retry and fallback in its own area. */

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { PORTAL_CONFIG_PATH, PRODUCT_NAME, remoteFolder, remoteNames, type PortalConfig } from '@portal/contracts';
+import { PORTAL_CONFIG_PATH, PRODUCT_NAME, cookieNames, remoteFolder, remoteNames, type PortalConfig } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config.js';
@@ -107,11 +107,19 @@ export default fp(
     const shellDist = path.join(config.staticRoot, 'shell', 'dist');
     if (isDirectory(shellDist) && existsSync(path.join(shellDist, 'index.html'))) {
       const bootPage = bootPageSource({ shellDist, staticRoot: config.staticRoot, config: portalConfigOf(config) });
+      const agencyHost = new URL(config.agencyDomain).host;
       const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-        const page = bootPage();
+        const pages = bootPage();
+        // The first paint is the visitor's page of the main site: a session (or its marker)
+        // and the agency site get the page without it.
+        const visitor =
+          request.cookies[cookieNames.session] === undefined &&
+          request.cookies[cookieNames.token] === undefined &&
+          request.headers.host !== agencyHost;
+        const page = visitor ? pages.visitor : pages.session;
         reply
           .header('cache-control', NO_CACHE)
-          .header('vary', 'accept-encoding')
+          .header('vary', 'accept-encoding, cookie')
           .header('etag', page.etag)
           .type('text/html; charset=utf-8');
         if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
@@ -135,5 +143,5 @@ export default fp(
       }
     }
   },
-  { name: 'static-site', dependencies: ['config'] },
+  { name: 'static-site', dependencies: ['config', 'cookie'] },
 );

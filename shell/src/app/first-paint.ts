@@ -1,0 +1,78 @@
+import { useLayoutEffect } from 'react';
+
+/**
+ * The visitor's page as drawn ahead by the BFF's inline script (bff/src/lib/first-paint.ts): a
+ * copy of what the app draws first, shown while the scripts load, with the app's root laid out
+ * invisibly beneath it. Submits made on it were held (`submitted`).
+ */
+interface FirstPaint {
+  box: HTMLElement;
+  submitted: boolean;
+  dropped?: boolean;
+  drop: () => void;
+}
+
+declare global {
+  interface Window {
+    __portalFirstPaint?: FirstPaint;
+  }
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement;
+
+const fieldsOf = (container: Element): Field[] => [...container.querySelectorAll<Field>('input, textarea')];
+
+/** The live field that stands where `field` stood in the drawing: same name, else same position. */
+function counterpart(field: Field, drawn: Field[], live: Field[]): Field | undefined {
+  if (field.name) return live.find((candidate) => candidate.name === field.name);
+  return live[drawn.indexOf(field)];
+}
+
+/** Sets a field's value the way typing does, so React's onChange sees it. */
+function type(field: Field, value: string): void {
+  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * The app has drawn the route's page: the drawing goes, and what the visitor did on it carries
+ * over to the app's own page: typed text, the focus and caret, and a submit (replayed once
+ * React has taken the typed values). Without a drawing (a session, another route, development)
+ * it does nothing.
+ */
+export function takeOverFirstPaint(doc: Document = document): void {
+  const paint = window.__portalFirstPaint;
+  const root = doc.getElementById('root');
+  if (!paint || paint.dropped || !root) return;
+  const drawn = fieldsOf(paint.box);
+  const typed = drawn.filter((field) => field.value !== field.defaultValue).map((field) => [field, field.value] as const);
+  const focused = drawn.find((field) => field === doc.activeElement);
+  const caret = focused ? [focused.selectionStart, focused.selectionEnd] : undefined;
+  paint.drop();
+  const live = fieldsOf(root);
+  for (const [field, value] of typed) {
+    const target = counterpart(field, drawn, live);
+    if (target) type(target, value);
+  }
+  const focusTarget = focused && counterpart(focused, drawn, live);
+  if (focusTarget) {
+    focusTarget.focus();
+    try {
+      if (caret?.[0] != null && caret[1] != null) focusTarget.setSelectionRange(caret[0], caret[1]);
+    } catch {
+      // Fields without a caret (e-mail, number) keep the browser's.
+    }
+  }
+  if (paint.submitted) {
+    const form = (focusTarget ?? live[0])?.form ?? root.querySelector('form');
+    // After React has rendered the typed values (its input updates commit in a microtask).
+    if (form) setTimeout(() => form.requestSubmit(), 0);
+  }
+}
+
+/** Rendered after a route's page: takes over the first paint once the page is in the DOM. */
+export function FirstPaintTakeover() {
+  useLayoutEffect(() => takeOverFirstPaint(), []);
+  return null;
+}
