@@ -50,6 +50,11 @@ export interface CallOptions {
   loading?: boolean;
   /** Do not react to 1002 (used by the session bootstrap, which handles it itself). */
   quietExpiry?: boolean;
+  /**
+   * Do not toast a network failure (status 502): the caller decides whether to tell the user
+   * (background refreshes tell it once per outage, not on every tick).
+   */
+  quietNetwork?: boolean;
 }
 
 /** POSTs an envelope to `/api/<path>` and returns the decoded {code, data, msg}. */
@@ -66,7 +71,7 @@ export async function call<T = unknown>(
         json: encodeRequest(payload),
       });
     } catch {
-      notify({ kind: 'error', title: NETWORK_ERROR_TOAST, durationMs: toastMs.short });
+      if (!options.quietNetwork) notify({ kind: 'error', title: NETWORK_ERROR_TOAST, durationMs: toastMs.short });
       return { status: 502, code: -1, data: {} as T, msg: NETWORK_ERROR_MESSAGE };
     }
     let result;

@@ -1,7 +1,7 @@
 import type { FeedbackTicket } from '@portal/contracts';
-import { call } from '@portal/platform';
+import { call, type CallOptions } from '@portal/platform';
 
 /** POST /api/feedback/my_list: the user's tickets (an admin's: everyone's, with the creator). */
-export function myTickets() {
-  return call<FeedbackTicket[]>('feedback/my_list', {});
+export function myTickets(options?: CallOptions) {
+  return call<FeedbackTicket[]>('feedback/my_list', {}, options);
 }

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Codes, pollMs, ticketViewStatus, toastMs, type FeedbackTicketDetail } from '@portal/contracts';
-import { formatDateTime, notify } from '@portal/platform';
+import { formatDateTime, notify, type CallOptions } from '@portal/platform';
 import { RegionError } from '@portal/ui';
 import { closeTicket } from '../api/close-ticket';
 import { refreshTicket } from '../api/refresh-ticket';
@@ -29,7 +29,7 @@ export interface TicketDetailProps {
  * shown (spec-2 §9); leaving the detail or the page stops it.
  */
 export function TicketDetail({ id, isAdmin, onBack, onChanged }: TicketDetailProps) {
-  const load = useCallback(() => refreshTicket(id), [id]);
+  const load = useCallback((options?: CallOptions) => refreshTicket(id, options), [id]);
   const { state, retry, refresh, set } = usePolledCall(load, { intervalMs: pollMs.ticket, valid: isDetail });
   const [closing, setClosing] = useState(false);
 
