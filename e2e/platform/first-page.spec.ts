@@ -102,7 +102,7 @@ for (const { path, usable } of [
   });
 }
 
-test('the page carries its run-time config and preloads the route remote, and no script runs inline', async ({
+test('the page carries its run-time config and preloads the route remote, and no inline script runs but the first paint, by its hash', async ({
   page,
 }) => {
   await page.goto('/#/login');
@@ -119,6 +119,55 @@ test('the page carries its run-time config and preloads the route remote, and no
   const scriptSrc = /script-src([^;]*)/.exec(csp)?.[1] ?? '';
   expect(scriptSrc).toContain("'self'");
   expect(scriptSrc).not.toContain('unsafe-inline');
+  expect(scriptSrc.match(/'sha256-/g)).toHaveLength(1);
+});
+
+/** Holds the login page's own chunk until `release()`: the first paint stays up until then. */
+async function holdLoginChunk(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/page-login.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a visitor signs in on the first paint before the scripts have run; the app keeps the typing and sends the held submit', async ({
+  page,
+}) => {
+  const release = await holdLoginChunk(page);
+  await page.goto('/#/login', { waitUntil: 'commit' });
+  const drawing = page.locator('#first-paint');
+  await drawing.locator('input[name="email"]').fill(seeded.normal.email);
+  await drawing.locator('input[name="password"]').fill(seeded.normal.password);
+  await drawing.locator('input[name="password"]').press('Enter');
+  // Nothing was sent: the app is not there yet, its root laid out but invisible.
+  await expect(page.locator('#root')).toBeHidden();
+  expect((await page.context().cookies()).some((c) => c.name === 'sid')).toBe(false);
+  release();
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(drawing).toHaveCount(0);
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'sid')).toBe(true);
+  await expect(page.getByRole('link', { name: '登录', exact: true })).toHaveCount(0);
+  // A session's page comes without the drawing.
+  expect(await (await page.request.get('/')).text()).not.toContain('data-first-paint');
+});
+
+test('typing on the first paint carries over to the field of the app, with the focus', async ({
+  page,
+}) => {
+  const release = await holdLoginChunk(page);
+  await page.goto('/#/login', { waitUntil: 'commit' });
+  await page.locator('#first-paint input[name="email"]').pressSequentially('early@example');
+  release();
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+  const email = page.locator('#root input[name="email"]');
+  await expect(email).toHaveValue('early@example');
+  await expect(email).toBeFocused();
+  // Typing goes on in the app's field.
+  await page.keyboard.type('.com');
+  await expect(email).toHaveValue('early@example.com');
 });
 
 for (const who of ['a normal user', 'a visitor'] as const) {
