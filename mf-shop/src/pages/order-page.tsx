@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { Box, Button, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { shopMessages, toastMs, type Order } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { hasSessionMarker, notify, useCallData, usePortal, useSession } from '@portal/platform';
-import { EmptyState, RegionError } from '@portal/ui';
+import { EmptyState, lazyDialog, RegionError } from '@portal/ui';
 import { orderList } from '../features/orders/api/order-list';
-import { FeedbackDialog } from '../features/orders/components/feedback-dialog';
-import { OrderDetailDialog } from '../features/orders/components/order-detail-dialog';
+import type { FeedbackDialog as FeedbackDialogView } from '../features/orders/components/feedback-dialog';
+import type { OrderDetailDialog as OrderDetailDialogView } from '../features/orders/components/order-detail-dialog';
 import { OrderFilter } from '../features/orders/components/order-filter';
 import { OrderList } from '../features/orders/components/order-list';
 import { useCancelOrder } from '../features/orders/hooks/use-cancel-order';
@@ -20,6 +20,13 @@ import {
 import { purchaseReturnParam } from '../lib/purchase-return';
 
 const t = shopLabels.orders;
+
+const FeedbackDialog = lazyDialog<ComponentProps<typeof FeedbackDialogView>>(() =>
+  import('../features/orders/components/feedback-dialog').then((m) => ({ default: m.FeedbackDialog })),
+);
+const OrderDetailDialog = lazyDialog<ComponentProps<typeof OrderDetailDialogView>>(() =>
+  import('../features/orders/components/order-detail-dialog').then((m) => ({ default: m.OrderDetailDialog })),
+);
 
 /**
  * Shows the purchase-success toast when a payment provider sent the browser back here with a
