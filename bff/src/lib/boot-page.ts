@@ -13,6 +13,7 @@ import {
   type RemotePreload,
 } from '@portal/contracts';
 import { currentPages, parseFirstPaint, withFirstPaint } from './first-paint.js';
+import { scriptSafeJson } from './html.js';
 
 /** The parts of a federation manifest (mf-manifest.json) the boot data needs. */
 interface FederationManifest {
@@ -58,14 +59,6 @@ export function bootData(config: PortalConfig, manifests: Partial<Record<RemoteN
     if (PRELOADABLE.includes(route.remote)) routeMap[route.path] = [route.remote, route.page];
   }
   return { config, routes: routeMap, preload };
-}
-
-/** JSON safe inside a `<script>` element (no `</script>`, no `<!--`). */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BootData } from '@portal/contracts';
+import { scriptSafeJson } from './html.js';
 
 /**
  * The first paint of the entry pages (`scripts/first-paint.mjs` writes it at build time into
@@ -29,22 +30,43 @@ function pageScripts(indexHtml: string): string[] {
   return [...indexHtml.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/gi)].map((match) => match[1]!);
 }
 
+/** A page of the snapshot to serve, with what to fetch at once for the app to take it over. */
+export interface CurrentPage {
+  route: string;
+  html: string;
+  /** The remote's manifest (fetched by the federation runtime with `fetch`). */
+  manifest: string;
+  /** Every script the app drew the page with, but the shell's entry (already in the page's head). */
+  scripts: string[];
+}
+
 /**
  * The pages of the snapshot that the current builds still draw the same way: drawn by the shell's
  * current entry script and by the current chunks of the remote that owns the route (read from its
  * manifest). A page whose remote was redeployed since, or whose remote this server cannot read
  * (hosted elsewhere), is left out: the scripts alone draw it.
  */
-export function currentPages(snapshot: FirstPaintSnapshot, indexHtml: string, boot: BootData): FirstPaintSnapshot['pages'] {
+export function currentPages(snapshot: FirstPaintSnapshot, indexHtml: string, boot: BootData): CurrentPage[] {
   const shellScripts = pageScripts(indexHtml);
-  return snapshot.pages.filter((page) => {
+  const pages: CurrentPage[] = [];
+  for (const page of snapshot.pages) {
     const [remote, pageName] = boot.routes[page.route] ?? [];
     const preload = remote ? boot.preload[remote] : undefined;
     const pageChunks = pageName ? preload?.pages?.[pageName] : undefined;
-    if (!preload?.entry || !preload.expose || !pageChunks?.length) return false;
+    if (!preload?.entry || !preload.expose || !pageChunks?.length) continue;
     const drawnBy = new Set(page.scripts);
-    return [...shellScripts, preload.entry, ...preload.expose, ...pageChunks].every((url) => drawnBy.has(url));
-  });
+    const required = [...shellScripts, preload.entry, ...preload.expose, ...pageChunks];
+    if (!required.every((url) => drawnBy.has(url))) continue;
+    // The remote's own scripts first: they start the chain the shell's chunks wait on.
+    const remoteFirst = [...page.scripts].sort((a, b) => Number(!a.startsWith('/remotes/')) - Number(!b.startsWith('/remotes/')));
+    pages.push({
+      route: page.route,
+      html: page.html,
+      manifest: preload.manifest,
+      scripts: remoteFirst.filter((url) => !shellScripts.includes(url)),
+    });
+  }
+  return pages;
 }
 
 /** Exported for the tests; the page's id and attribute names below are the shell's too. */
@@ -86,18 +108,55 @@ export const FIRST_PAINT_SCRIPT = `(function () {
   window.__portalFirstPaint = state;
 })();`;
 
-export const FIRST_PAINT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`;
+/**
+ * Runs in the head, as soon as the page arrives: starts fetching what the app needs to take over
+ * the route's drawing (its remote's manifest and every script the page was drawn with), rather
+ * than after the shell's entry has run. The attributes match how the federation runtime fetches
+ * them, or Chromium fetches twice. Fixed text: its hash is in the CSP.
+ */
+export const FIRST_PAINT_PRELOAD_SCRIPT = `(function () {
+  var d = document, data = d.getElementById('first-paint-preload');
+  var path = location.hash.replace(/^#/, '').split('?')[0] || '/';
+  var page = data && JSON.parse(data.textContent)[path];
+  if (!page) return;
+  var links = [['fetch', page.manifest]];
+  for (var i = 0; i < page.scripts.length; i++) links.push(['script', page.scripts[i]]);
+  for (var k = 0; k < links.length; k++) {
+    var link = d.createElement('link');
+    link.rel = 'preload';
+    link.as = links[k][0];
+    link.href = links[k][1];
+    if (links[k][0] === 'fetch') link.crossOrigin = 'anonymous';
+    // Chromium hands a failed preload to the next matching request, which then fails unsent (the
+    // app's retry after an outage): a request of our own takes the failure instead.
+    link.onerror = function () {
+      if (this.as === 'fetch') return void fetch(this.href).catch(function () {});
+      var retry = d.createElement('script');
+      retry.src = this.href;
+      retry.onload = retry.onerror = function () { retry.remove(); };
+      d.head.appendChild(retry);
+    };
+    d.head.appendChild(link);
+  }
+})();`;
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** The CSP sources of the two inline scripts. */
+export const FIRST_PAINT_SCRIPT_HASHES = [sha256(FIRST_PAINT_PRELOAD_SCRIPT), sha256(FIRST_PAINT_SCRIPT)];
 
 /** Text safe inside a raw-text element (`<style>`, `<template>` is parsed, so no escaping). */
 const styleSafe = (css: string): string => css.replace(/<\/style/gi, '<\\/style');
 
 /** index.html with the current pages of the snapshot, their CSS and the script that shows one. */
-export function withFirstPaint(html: string, snapshot: FirstPaintSnapshot, pages: FirstPaintSnapshot['pages']): string {
+export function withFirstPaint(html: string, snapshot: FirstPaintSnapshot, pages: CurrentPage[]): string {
   if (pages.length === 0 || !html.includes('<div id="root"></div>')) return html;
-  const style = `<style id="first-paint-style">${styleSafe(snapshot.css)}</style>`;
-  const templates = pages
-    .map((page) => `<template data-first-paint="${page.route}">${page.html}</template>`)
-    .join('');
-  const withStyle = html.replace('</head>', `${style}</head>`);
+  const preload = Object.fromEntries(pages.map((page) => [page.route, { manifest: page.manifest, scripts: page.scripts }]));
+  const head =
+    `<script type="application/json" id="first-paint-preload">${scriptSafeJson(preload)}</script>` +
+    `<script>${FIRST_PAINT_PRELOAD_SCRIPT}</script>` +
+    `<style id="first-paint-style">${styleSafe(snapshot.css)}</style>`;
+  const templates = pages.map((page) => `<template data-first-paint="${page.route}">${page.html}</template>`).join('');
+  const withStyle = html.replace('</head>', `${head}</head>`);
   return withStyle.replace('<div id="root"></div>', `<div id="root"></div>${templates}<script>${FIRST_PAINT_SCRIPT}</script>`);
 }

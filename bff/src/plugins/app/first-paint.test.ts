@@ -62,10 +62,10 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/** The last inline script of the page (the CSS above holds a fake one as text). */
-const inlineScript = (body: string) => {
-  const start = body.lastIndexOf('<script>');
-  return start < 0 ? undefined : body.slice(start + '<script>'.length, body.indexOf('</script>', start));
+/** The page's executable inline scripts (not JSON blocks; the CSS holds a fake one as text). */
+const inlineScripts = (body: string) => {
+  const withoutStyle = body.replace(/<style[\s\S]*?<\/style>/g, '');
+  return [...withoutStyle.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
 };
 
 describe('first paint', () => {
@@ -75,14 +75,26 @@ describe('first paint', () => {
     expect(response.body).toContain(
       '<div id="root"></div><template data-first-paint="/windows_errors"><main><form><input name="q"></form></main></template>',
     );
+    // With what the app needs to take it over, fetched at once: the remote's manifest and every
+    // script the page was drawn with but the shell's entry (already in the head).
+    const preload = /<script type="application\/json" id="first-paint-preload">(.*?)<\/script>/.exec(response.body);
+    expect(JSON.parse(preload![1]!)).toEqual({
+      '/windows_errors': {
+        manifest: '/remotes/mf-tutorials/mf-manifest.json',
+        scripts: ['remoteEntry.js', EXPOSE, PAGE].map((file) => `/remotes/mf-tutorials/${file}`),
+      },
+    });
     expect(response.body).not.toContain('stale');
     // The CSS cannot close its element and run a script.
     expect(response.body).toContain('<style id="first-paint-style">.css-abc{color:red}<\\/style><script>alert(1)');
     expect(response.body.match(/<\/style>/g)).toHaveLength(1);
-    const script = inlineScript(response.body);
-    expect(script).toBeDefined();
-    const hash = `'sha256-${createHash('sha256').update(script!).digest('base64')}'`;
-    expect(String(response.headers['content-security-policy'])).toContain(`script-src 'self' ${hash}`);
+    // Both inline scripts, exactly as the CSP allows them by hash.
+    const csp = String(response.headers['content-security-policy']);
+    const scripts = inlineScripts(response.body);
+    expect(scripts).toHaveLength(2);
+    for (const script of scripts) {
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    }
     expect(String(response.headers.vary)).toMatch(/cookie/i);
   });
 

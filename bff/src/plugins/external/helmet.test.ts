@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/build-test-app.js';
-import { FIRST_PAINT_SCRIPT_HASH } from '../../lib/first-paint.js';
+import { FIRST_PAINT_SCRIPT_HASHES } from '../../lib/first-paint.js';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -29,7 +29,7 @@ describe('content security policy', () => {
     });
     const csp = directives((await app.inject({ url: '/healthz' })).headers['content-security-policy'] as string);
     const expected = ["'self'", 'https://admin.example.net:8443', 'https://shop-cdn.example.com'];
-    expect(csp.get('script-src')?.sort()).toEqual([...expected, FIRST_PAINT_SCRIPT_HASH].sort());
+    expect(csp.get('script-src')?.sort()).toEqual([...expected, ...FIRST_PAINT_SCRIPT_HASHES].sort());
     expect(csp.get('connect-src')?.sort()).toEqual(expected.sort());
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
@@ -42,11 +42,11 @@ describe('content security policy', () => {
     expect(all.some((v) => v.includes('*'))).toBe(false);
   });
 
-  it('allows only self and the first paint script (by its hash) when every remote is same-origin', async () => {
+  it('allows only self and the inline scripts of the first paint (by their hashes) when every remote is same-origin', async () => {
     app = await buildTestApp();
     const csp = directives((await app.inject({ url: '/healthz' })).headers['content-security-policy'] as string);
-    expect(csp.get('script-src')).toEqual(["'self'", FIRST_PAINT_SCRIPT_HASH]);
-    expect(FIRST_PAINT_SCRIPT_HASH).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+    expect(csp.get('script-src')).toEqual(["'self'", ...FIRST_PAINT_SCRIPT_HASHES]);
+    for (const hash of FIRST_PAINT_SCRIPT_HASHES) expect(hash).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
   });
 });

@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config.js';
-import { FIRST_PAINT_SCRIPT_HASH } from '../../lib/first-paint.js';
+import { FIRST_PAINT_SCRIPT_HASHES } from '../../lib/first-paint.js';
 
 /** Origins of the remotes configured by absolute URL; relative ones are same-origin already. */
 export function remoteOrigins(config: AppConfig): string[] {
@@ -16,8 +16,8 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
   const remotes = remoteOrigins(config);
   return {
     defaultSrc: ["'self'"],
-    // The first paint's inline script (lib/first-paint.ts), by its hash.
-    scriptSrc: ["'self'", FIRST_PAINT_SCRIPT_HASH, ...remotes],
+    // The first paint's two inline scripts (lib/first-paint.ts), by their hashes.
+    scriptSrc: ["'self'", ...FIRST_PAINT_SCRIPT_HASHES, ...remotes],
     connectSrc: ["'self'", ...remotes],
     // Emotion (Chakra) injects <style> elements at run time.
     styleSrc: ["'self'", "'unsafe-inline'"],
