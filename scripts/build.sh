@@ -29,6 +29,8 @@ done
 echo "build: bff"
 node bff/scripts/build.mjs
 echo "build: first paint"
-node scripts/first-paint.mjs
+# Without a drawing the portal works as before (the scripts draw every page), so a browser that
+# cannot start here does not fail the build; the e2e suite checks that the drawing is there.
+node scripts/first-paint.mjs || echo "build: first paint failed (see above); the pages are drawn by the scripts alone"
 # One throttled run per page here (npm run size repeats each three times).
 PORTAL_SIZE_RUNS="${PORTAL_SIZE_RUNS:-1}" node scripts/first-page-size.mjs
