@@ -215,6 +215,7 @@ async function load(label, options) {
   return {
     label,
     reqPerSec: result.requests.average,
+    bytesPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx + refusals.count,
     total: result.requests.total,
@@ -294,6 +295,17 @@ try {
   const started = pglite.rssMb();
   rows.push(await load('bare Fastify GET /bench/bare', { url: `${pglite.base}/bench/bare` }));
   await hotCalls(pglite.base, 'PGlite');
+  // Response compression (COMPRESS_RESPONSES): what the big answer costs when the client accepts
+  // gzip (Go and .NET clients: Clash, sing-box, v2rayN) or brotli (browsers, iOS apps).
+  const clash = await subscriptionTarget(pglite.base, 'clash');
+  for (const encoding of ['gzip', 'br']) {
+    rows.push(
+      await load(`clash subscription, ${SUBSCRIPTION_LINES} lines, ${encoding} (PGlite)`, {
+        ...clash,
+        headers: { 'accept-encoding': encoding },
+      }),
+    );
+  }
   memory.push({ label: 'PGlite, one instance', started, loaded: pglite.rssMb() });
 } finally {
   await pglite.stop();
@@ -345,6 +357,7 @@ console.log(
   'p99 ms'.padStart(8),
   'vs bare'.padStart(8),
   'errors'.padStart(7),
+  'KB/resp'.padStart(8),
 );
 for (const row of rows) {
   console.log(
@@ -353,6 +366,7 @@ for (const row of rows) {
     String(row.p99).padStart(8),
     `${((row.reqPerSec / bare.reqPerSec) * 100).toFixed(1)}%`.padStart(8),
     String(row.errors).padStart(7),
+    (row.bytesPerResponse / 1000).toFixed(1).padStart(8),
   );
 }
 console.log('\nresident memory (MB) after start and after the load above:');

@@ -49,6 +49,7 @@ import errorsPlugin from './plugins/app/errors.js';
 import originCheckPlugin from './plugins/app/origin-check.js';
 import shutdownPlugin from './plugins/app/shutdown.js';
 import staticSitePlugin from './plugins/app/static-site.js';
+import compressPlugin from './plugins/external/compress.js';
 import cookiePlugin from './plugins/external/cookie.js';
 import helmetPlugin from './plugins/external/helmet.js';
 import rateLimitPlugin from './plugins/external/rate-limit.js';
@@ -103,6 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(shutdownPlugin);
 
   await app.register(cookiePlugin);
+  await app.register(compressPlugin);
   await app.register(helmetPlugin);
 
   await app.register(dbPlugin);

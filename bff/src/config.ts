@@ -25,6 +25,8 @@ export interface AppConfig {
   describeHost: string;
   staticRoot: string;
   serveStatic: boolean;
+  /** Compress dynamic responses of 1 KB or more for clients that accept br or gzip. */
+  compressResponses: boolean;
   trustProxy: boolean | string[];
   logLevel: LogLevel;
   serviceTimezone: string;
@@ -137,6 +139,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const staticRoot = path.resolve(cwd, read('STATIC_ROOT') ?? REPO_ROOT);
   const serveStatic = parseBoolean(read('SERVE_STATIC') ?? 'true', 'SERVE_STATIC', problems);
+  const compressResponses = parseBoolean(read('COMPRESS_RESPONSES') ?? 'true', 'COMPRESS_RESPONSES', problems);
   const trustProxy = parseTrustProxy(read('TRUST_PROXY') ?? 'false', problems);
 
   const logLevel = (read('LOG_LEVEL') ?? 'info') as LogLevel;
@@ -226,6 +229,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     describeHost,
     staticRoot,
     serveStatic,
+    compressResponses,
     trustProxy,
     logLevel,
     serviceTimezone,
