@@ -1,10 +1,11 @@
 // What a first visit costs on the wire (the budget of docs/architecture.md, "First page"): the
 // bytes are stable, so they are guarded here; the throttled times are measured by `npm run size`.
 import { expect, test, type Page } from '@playwright/test';
-import { BOOT_DATA_ID, type BootData } from '@portal/contracts';
+import { BOOT_DATA_ID, messages, type BootData } from '@portal/contracts';
 import { seeded } from '../support/accounts';
 import { e2eEnv } from '../support/env';
 import { loginAs } from '../support/session';
+import { toast } from '../support/ui';
 
 const JS_BUDGET = 200_000;
 const REPEAT_BUDGET = 15_000;
@@ -122,11 +123,11 @@ test('the page carries its run-time config and preloads the route remote, and no
   expect(scriptSrc.match(/'sha256-/g)).toHaveLength(2);
 });
 
-/** Holds the login page's own chunk until `release()`: the first paint stays up until then. */
-async function holdLoginChunk(page: Page) {
+/** Holds a page's own chunk until `release()`: the first paint stays up until then. */
+async function holdLoginChunk(page: Page, pageKey = 'login') {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/page-login.*.js', async (route) => {
+  await page.route(`**/page-${pageKey}.*.js`, async (route) => {
     await held;
     await route.continue();
   });
@@ -168,6 +169,21 @@ test('typing on the first paint carries over to the field of the app, with the f
   // Typing goes on in the app's field.
   await page.keyboard.type('.com');
   await expect(email).toHaveValue('early@example.com');
+});
+
+test('a press on the first paint does what the app does, once it has taken over', async ({ page }) => {
+  const release = await holdLoginChunk(page, 'dashboard');
+  await page.goto('/', { waitUntil: 'commit' });
+  const drawing = page.locator('#first-paint');
+  // The shared Apple ID is a link: the app answers it with a toast for a visitor, never by
+  // following it, so the drawing must not follow it either.
+  await drawing.getByTestId('apple-id-link').click();
+  await expect(drawing).toBeVisible();
+  await expect(page).toHaveURL(/\/(#\/?)?$/);
+  release();
+  await expect(drawing).toHaveCount(0);
+  await expect(toast(page, messages.appleId.loginFirst)).toBeVisible();
+  await expect(page).toHaveURL(/\/(#\/?)?$/);
 });
 
 for (const who of ['a normal user', 'a visitor'] as const) {

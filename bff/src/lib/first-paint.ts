@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BootData } from '@portal/contracts';
+import { FIRST_PAINT_PRESSABLE, type BootData } from '@portal/contracts';
 import { scriptSafeJson } from './html.js';
 
 /**
@@ -75,8 +75,9 @@ export const FIRST_PAINT_ELEMENT_ID = 'first-paint';
 /**
  * Runs while the page is parsed, right after the templates: shows the template of the route in
  * the address (none for a session: the server leaves the templates out then), with the app's
- * root laid out underneath but invisible, so widths the app measures are right. Submits are held
- * for the app; leaving the route (a link) drops the drawing. Fixed text: its hash is in the CSP.
+ * root laid out underneath but invisible, so widths the app measures are right. Presses and
+ * submits are held for the app; leaving the route (back, an edited address) drops the drawing.
+ * Fixed text: its hash is in the CSP.
  */
 export const FIRST_PAINT_SCRIPT = `(function () {
   var d = document, root = d.getElementById('root'), style = d.getElementById('first-paint-style');
@@ -94,6 +95,7 @@ export const FIRST_PAINT_SCRIPT = `(function () {
   var state = {
     box: box,
     submitted: false,
+    pressed: null,
     drop: function () {
       if (state.dropped) return;
       state.dropped = true;
@@ -103,6 +105,15 @@ export const FIRST_PAINT_SCRIPT = `(function () {
       removeEventListener('hashchange', state.drop);
     },
   };
+  // A press (a link, a button, Enter in a form, which presses its submit button) is held for the
+  // app, which replays the last one on its own element: a link or button does what the app does,
+  // never the plain HTML behaviour. A form submitted without a button press is held as well.
+  box.addEventListener('click', function (event) {
+    var pressed = event.target.closest && event.target.closest('${FIRST_PAINT_PRESSABLE}');
+    if (!pressed || !box.contains(pressed)) return;
+    event.preventDefault();
+    state.pressed = pressed;
+  }, true);
   box.addEventListener('submit', function (event) { event.preventDefault(); state.submitted = true; }, true);
   addEventListener('hashchange', state.drop);
   window.__portalFirstPaint = state;

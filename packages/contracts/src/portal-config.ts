@@ -21,6 +21,14 @@ export const PORTAL_CONFIG_PATH = '/portal-config.json';
  */
 export const BOOT_DATA_ID = 'portal-boot';
 
+/**
+ * What a press on the first paint (the drawing of a visitor's page the BFF inlines) is held for:
+ * the app replays the last one on its own element once it has taken the page over. Text fields
+ * are not in it (they take focus and typing, which carry over by themselves).
+ */
+export const FIRST_PAINT_PRESSABLE =
+  'a[href], button, [role="button"], input[type="submit"], input[type="button"], input[type="checkbox"], input[type="radio"]';
+
 /** Addresses worth fetching early for one remote (all absolute or root-relative). */
 export interface RemotePreload {
   /** Its mf-manifest.json. */

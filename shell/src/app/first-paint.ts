@@ -1,13 +1,16 @@
 import { useLayoutEffect } from 'react';
+import { FIRST_PAINT_PRESSABLE } from '@portal/contracts';
 
 /**
  * The visitor's page as drawn ahead by the BFF's inline script (bff/src/lib/first-paint.ts): a
  * copy of what the app draws first, shown while the scripts load, with the app's root laid out
- * invisibly beneath it. Submits made on it were held (`submitted`).
+ * invisibly beneath it. The last press on it (`pressed`) and a submit without one (`submitted`)
+ * were held for the app.
  */
 interface FirstPaint {
   box: HTMLElement;
   submitted: boolean;
+  pressed: Element | null;
   dropped?: boolean;
   drop: () => void;
 }
@@ -35,11 +38,23 @@ function type(field: Field, value: string): void {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** The app's element that stands where `pressed` stood in the drawing, if it is plainly the same. */
+function pressedCounterpart(pressed: Element, drawn: Element, live: Element): HTMLElement | undefined {
+  const index = [...drawn.querySelectorAll(FIRST_PAINT_PRESSABLE)].indexOf(pressed);
+  const target = live.querySelectorAll<HTMLElement>(FIRST_PAINT_PRESSABLE)[index];
+  const same =
+    target !== undefined &&
+    target.tagName === pressed.tagName &&
+    target.textContent?.trim() === pressed.textContent?.trim() &&
+    target.getAttribute('data-testid') === pressed.getAttribute('data-testid');
+  return same ? target : undefined;
+}
+
 /**
  * The app has drawn the route's page: the drawing goes, and what the visitor did on it carries
- * over to the app's own page: typed text, the focus and caret, and a submit (replayed once
- * React has taken the typed values). Without a drawing (a session, another route, development)
- * it does nothing.
+ * over to the app's own page: typed text, the focus and caret, then the last press (a link, a
+ * button, the submit button Enter pressed) or a submit, replayed once React has the typed values.
+ * Without a drawing (a session, another route, development) it does nothing.
  */
 export function takeOverFirstPaint(doc: Document = document): void {
   const paint = window.__portalFirstPaint;
@@ -49,6 +64,7 @@ export function takeOverFirstPaint(doc: Document = document): void {
   const typed = drawn.filter((field) => field.value !== field.defaultValue).map((field) => [field, field.value] as const);
   const focused = drawn.find((field) => field === doc.activeElement);
   const caret = focused ? [focused.selectionStart, focused.selectionEnd] : undefined;
+  const press = paint.pressed ? pressedCounterpart(paint.pressed, paint.box, root) : undefined;
   paint.drop();
   const live = fieldsOf(root);
   for (const [field, value] of typed) {
@@ -64,9 +80,11 @@ export function takeOverFirstPaint(doc: Document = document): void {
       // Fields without a caret (e-mail, number) keep the browser's.
     }
   }
-  if (paint.submitted) {
+  // After React has rendered the typed values (its input updates commit in a microtask).
+  if (press) {
+    setTimeout(() => press.click(), 0);
+  } else if (paint.submitted) {
     const form = (focusTarget ?? live[0])?.form ?? root.querySelector('form');
-    // After React has rendered the typed values (its input updates commit in a microtask).
     if (form) setTimeout(() => form.requestSubmit(), 0);
   }
 }
