@@ -144,10 +144,9 @@ export function bootPageSource(options: {
       const page = withBootData(index, boot);
       const snapshot = mtimeOf(firstPaintFile) < 0 ? undefined : parseFirstPaint(readFileSync(firstPaintFile, 'utf8'));
       const session = encode(page);
-      pages = {
-        session,
-        visitor: snapshot ? encode(withFirstPaint(page, snapshot, currentPages(snapshot, index, boot))) : session,
-      };
+      const drawn = snapshot ? currentPages(snapshot, index, boot) : [];
+      // No current drawing (none made, or its remote redeployed since): visitors get the same page.
+      pages = { session, visitor: snapshot && drawn.length > 0 ? encode(withFirstPaint(page, snapshot, drawn)) : session };
       stamp = current;
     }
     return pages;
