@@ -33,14 +33,23 @@ export interface MockAnswer<T> {
   msg?: string;
 }
 
+/** The recorded calls of every `apiSequence`, emptied before each story (the preview's loader). */
+const sequenceCalls = new Set<Record<string, unknown>[]>();
+
+/** Forgets every call recorded so far: each story's sequences start at their first answer. */
+export function resetApiSequences(): void {
+  for (const calls of sequenceCalls) calls.length = 0;
+}
+
 /**
  * Answers successive calls of `POST /api/<path>` with successive answers (the last one repeats)
  * and records each decoded payload, so a story can check what was sent and how often: polling
- * that must stop, a code that must be trimmed.
+ * that must stop, a code that must be trimmed. Sequences are reset before every story.
  */
 export function apiSequence<T>(path: string, answers: MockAnswer<T>[]) {
   const route = path.replace(/^\/+/, '');
   const calls: Record<string, unknown>[] = [];
+  sequenceCalls.add(calls);
   const handler = http.post(`*/api/${route}`, async ({ request }) => {
     calls.push(decodeRequest(await request.json()));
     const answer = answers[Math.min(calls.length - 1, answers.length - 1)]!;

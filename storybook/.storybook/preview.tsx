@@ -4,8 +4,9 @@ import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { configure } from 'storybook/test';
 import { useSession } from '@portal/platform';
-import { PortalProvider } from '@portal/ui';
+import { clearToasts, PortalProvider } from '@portal/ui';
 import { portalSystem } from '@portal/ui/system';
+import { resetApiSequences } from './api-mocks';
 
 // A play function's findBy… and waitFor wait up to 5 s for what a story's mocked calls and lazy
 // chunks bring (the default 1 s fails on a busy CI machine); what never arrives still fails.
@@ -23,14 +24,29 @@ async function startMockWorker() {
   return worker;
 }
 
-/** Every story starts as a visitor; stories that need a user set one in their own loader. */
-function resetSession() {
+/**
+ * Every story starts as a fresh page would: a visitor, no toasts, no cookies and no stored
+ * values of the portal (Storybook's own keys stay). Stories that need a user or stored state set
+ * it in their own loader. The smoke run switches stories in one page, so this is what keeps one
+ * story's state out of the next.
+ */
+function resetPage() {
+  resetApiSequences();
   useSession.setState(useSession.getInitialState(), true);
+  clearToasts();
+  sessionStorage.clear();
+  for (const key of Object.keys(localStorage)) {
+    if (!key.toLowerCase().includes('storybook')) localStorage.removeItem(key);
+  }
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; max-age=0; path=/`;
+  }
 }
 
 const preview = {
   // Project loaders finish before a story's own loaders start, so those can call the mocked API.
-  loaders: [mswLoader(startMockWorker), resetSession],
+  loaders: [mswLoader(startMockWorker), resetPage],
   // The shell's providers; a story opens at another path with `parameters: { route: '/shop' }`.
   decorators: [
     (Story, { parameters }) => (

@@ -14,7 +14,20 @@ export async function expectShown(find: () => Promise<HTMLElement>): Promise<HTM
   return element;
 }
 
-/** A toast (rendered in a portal outside the story's canvas) with this text becomes visible. */
+/**
+ * A toast (rendered in a portal outside the story's canvas) with this text becomes visible. Only
+ * open toasts count: not the same words elsewhere on the page, nor a toast on its way out.
+ */
 export function expectToast(text: string): Promise<HTMLElement> {
-  return expectShown(() => within(document.body).findByText(text, {}, { timeout: 3000 }));
+  return expectShown(() =>
+    waitFor(
+      () => {
+        const open = [...document.querySelectorAll<HTMLElement>('[data-testid="toast"][data-state="open"]')];
+        const [match] = open.flatMap((toast) => within(toast).queryAllByText(text));
+        if (!match) throw new Error(`no open toast says "${text}"`);
+        return match;
+      },
+      { timeout: 3000 },
+    ),
+  );
 }

@@ -16,6 +16,7 @@ import {
   rowWith,
   storyAgents,
 } from '../test/story-fixtures';
+import { forgetCountryList } from '../features/agents/api/country-list';
 import AgentsPage from './agents-page';
 
 const meta = {
@@ -166,6 +167,7 @@ export const ResetCountsRefused: Story = {
 
 /** The country list could not be fetched: the failure is only logged and the name is typed. */
 export const CountryListMissing: Story = {
+  loaders: [forgetCountryList],
   parameters: { msw: [missingFileHandler(/countries.*\.json/), ...listHandlers] },
   play: async ({ canvasElement }) => {
     await openNew(canvasElement, 'agents');

@@ -1,6 +1,6 @@
 export { portalThemeConfig } from './theme/tokens.js';
 export { PortalProvider, type PortalProviderProps } from './components/portal-provider.js';
-export { showToast } from './components/toast-host.js';
+export { showToast, clearToasts } from './components/toast-host.js';
 export { EmptyState, EMPTY_TEXT } from './components/empty-state.js';
 export { PageSkeleton } from './components/page-skeleton.js';
 export { RegionError, type RegionErrorProps } from './components/region-error.js';

@@ -31,6 +31,11 @@ export function showToast(notice: Notice): void {
   );
 }
 
+/** Removes every toast at once (stories start with none, whatever the previous one raised). */
+export function clearToasts(): void {
+  loaded?.toaster.remove();
+}
+
 const PRELOAD_EVENTS = ['pointerdown', 'keydown'] as const;
 
 /**

@@ -20,3 +20,8 @@ export function countryList(): Promise<Country[] | null> {
     });
   return pending;
 }
+
+/** For stories: forget the list fetched so far, so the next form fetches it again. */
+export function forgetCountryList(): void {
+  pending = null;
+}
