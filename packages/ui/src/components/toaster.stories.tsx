@@ -1,6 +1,6 @@
 import { Button } from '@chakra-ui/react';
 import type { NoticeKind } from '@portal/platform';
-import { expect, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
+import { expect, expectToast, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
 import { showToast } from './toast-host.js';
 
 /** A button that raises a toast; the Toaster itself is mounted by PortalProvider. */
@@ -32,6 +32,12 @@ export const Success: Story = {
   },
 };
 
+/** An error notice: the same toast with the error type (red indicator). */
 export const Failure: Story = {
   args: { kind: 'error', title: '网络错误，请稍后重试' },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: '显示提示' }));
+    const title = await expectToast('网络错误，请稍后重试');
+    await expect(title.closest('[data-testid="toast"]')).toHaveAttribute('data-type', 'error');
+  },
 };
