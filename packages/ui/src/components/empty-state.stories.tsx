@@ -17,6 +17,12 @@ export const Default: Story = {
   },
 };
 
+/** A list's own empty text replaces 暂无记录. */
 export const CustomText: Story = {
   args: { text: '暂无订单记录' },
+  play: async ({ canvasElement }) => {
+    const status = within(canvasElement).getByRole('status');
+    await expect(status).toBeVisible();
+    await expect(status.textContent).toBe('暂无订单记录');
+  },
 };

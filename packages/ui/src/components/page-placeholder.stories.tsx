@@ -23,4 +23,10 @@ export const Default: Story = {
 /** How definePages labels a placeholder when a build label is set. */
 export const WithBuildLabel: Story = {
   args: { route: routeAt('/order'), note: '该页面正在建设中。（preview-42）' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('订单记录');
+    await expect(canvas.getByText('该页面正在建设中。（preview-42）')).toBeVisible();
+    await expect(canvasElement.querySelector('[data-page="order"]')).toHaveAttribute('data-remote', 'mf_shop');
+  },
 };

@@ -28,10 +28,27 @@ export const WithRetry: Story = {
   },
 };
 
+/** While a retry runs, the button says so and cannot start a second one. */
 export const Retrying: Story = {
   args: { onRetry: fn(), retrying: true },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const button = canvas.getByRole('button', { name: '重试中...' });
+    await expect(button).toBeDisabled();
+    await expect(canvas.queryByRole('button', { name: '重试' })).toBeNull();
+    await userEvent.click(button);
+    await expect(args.onRetry).not.toHaveBeenCalled();
+  },
 };
 
+/** A caller's title and detail replace the defaults. */
 export const CustomText: Story = {
   args: { title: '订单加载失败', detail: '订单列表暂时无法加载。', onRetry: fn() },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: '订单加载失败' })).toBeVisible();
+    await expect(canvas.getByText('订单列表暂时无法加载。')).toBeVisible();
+    await expect(canvas.getByRole('alert')).not.toHaveTextContent('页面加载失败');
+    await expect(canvas.getByRole('button', { name: '重试' })).toBeEnabled();
+  },
 };
