@@ -1,4 +1,4 @@
-import { expect, fn, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
+import { expect, fn, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
 import { demoAnnouncement } from '../../../testing/story-fixtures';
 import { AnnouncementDialog } from './announcement-dialog';
 
@@ -56,8 +56,18 @@ export const PlainWithMarkup: Story = {
   },
 };
 
+/** While the announcement loads: a status line, no text and no retry yet; 知道了 still closes. */
 export const Loading: Story = {
   args: { state: { status: 'loading' } },
+  play: async ({ args }) => {
+    const dialog = within(await page().findByRole('dialog', { name: '最新公告' }));
+    await shown(dialog.getByRole('status'));
+    await expect(dialog.getByRole('status')).toHaveTextContent('加载中...');
+    await expect(dialog.queryByTestId('announcement-content')).toBeNull();
+    await expect(dialog.queryByRole('button', { name: '重试' })).toBeNull();
+    await userEvent.click(dialog.getByRole('button', { name: '知道了' }));
+    await waitFor(() => expect(args.onOpenChange).toHaveBeenCalledWith(false));
+  },
 };
 
 export const LoadFailed: Story = {
