@@ -28,7 +28,21 @@ async function submit(canvasElement: HTMLElement, values: { email: string; passw
   await userEvent.click(canvas.getByRole('button', { name: '注册' }));
 }
 
-export const Empty: Story = {};
+/** The form as it opens: three empty fields, nothing marked wrong, 注册 ready. */
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('注册');
+    for (const label of ['邮箱', '密码', '确认密码']) {
+      const input = canvas.getByLabelText(label, { exact: true });
+      await expect(input).toHaveValue('');
+      await expect(input).not.toHaveAttribute('aria-invalid');
+    }
+    await expect(canvas.getByPlaceholderText('请输入邮箱')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: '注册' })).toBeEnabled();
+    await expect(canvas.getByRole('link', { name: '去登录' })).toHaveAttribute('href', '/login');
+  },
+};
 
 /** The checks run in the spec's order: equal passwords, length, e-mail. */
 export const ChecksInOrder: Story = {

@@ -34,7 +34,22 @@ const findAccount = (canvasElement: HTMLElement) =>
   userEvent.click(within(canvasElement).getByRole('button', { name: '找回账号' }));
 const complete = { 订阅链接: LINK, 邮箱: 'demo@example.com', 新密码: 'new-password', 确认新密码: 'new-password' };
 
-export const Empty: Story = {};
+/** The form as it opens: four empty fields, nothing marked wrong, both buttons ready. */
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('找回密码');
+    for (const label of ['订阅链接', '邮箱', '新密码', '确认新密码']) {
+      const input = canvas.getByLabelText(label, { exact: true });
+      await expect(input).toHaveValue('');
+      await expect(input).not.toHaveAttribute('aria-invalid');
+    }
+    await expect(canvas.getByPlaceholderText('请粘贴你的订阅链接')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: '找回账号' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: '修改密码' })).toBeEnabled();
+    await expect(canvas.getByRole('link', { name: '返回登录' })).toHaveAttribute('href', '/login');
+  },
+};
 
 export const ChecksInOrder: Story = {
   play: async ({ canvasElement }) => {
