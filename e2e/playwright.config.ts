@@ -1,16 +1,48 @@
 import { defineConfig } from '@playwright/test';
-import { e2eEnv } from './support/env';
+import { e2eEnv, e2eWorkers, slotEnv } from './support/env';
 import { chromiumLaunchOptions } from '../scripts/lib/chromium.mjs';
+
+/** The helper servers of one slot (support/env.ts): its BFF, chain stand-in and remotes' hosts. */
+function slotServers(slot: number) {
+  const env = { E2E_SLOT: String(slot) };
+  const ports = slotEnv(slot);
+  return [
+    {
+      command: 'node --import tsx support/remote-host.mjs',
+      url: `${ports.adminHostUrl}/mf-manifest.json`,
+      env,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `node ../scripts/lib/local-tron.mjs --port ${ports.tronPort}`,
+      url: `${ports.tronUrl}/__test__/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'node --import tsx support/start-bff.mjs',
+      url: `${ports.baseUrl}/readyz`,
+      env,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe' as const,
+    },
+  ];
+}
 
 // Runs against the production builds served by the all-in-one BFF (fresh data directory),
 // plus two other static origins hosting the tutorials and the admin remotes, in Debian's Chromium.
+// Each worker has a portal of its own (a slot), so spec files run side by side; the tests of a
+// file run in order. This file is also loaded by every worker, where e2eEnv is that worker's slot.
+// A test that fails is never retried: a flaky test fails the run.
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   ...(process.env.E2E_TMP_DIR ? { outputDir: `${process.env.E2E_TMP_DIR}/results` } : {}),
   fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  workers: e2eWorkers,
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
@@ -20,25 +52,5 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
-  webServer: [
-    {
-      command: 'node --import tsx support/remote-host.mjs',
-      url: `${e2eEnv.adminHostUrl}/mf-manifest.json`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
-    {
-      command: `node ../scripts/lib/local-tron.mjs --port ${e2eEnv.tronPort}`,
-      url: `${e2eEnv.tronUrl}/__test__/health`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
-    {
-      command: 'node --import tsx support/start-bff.mjs',
-      url: `${e2eEnv.baseUrl}/readyz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'pipe',
-    },
-  ],
+  webServer: Array.from({ length: e2eWorkers }, (_, slot) => slotServers(slot)).flat(),
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Production builds of the shell and the four remotes, each into its own dist/ (with brotli and
 # gzip copies of every text file), the compiled BFF (bff/dist), the first paint of the entry pages
-# (scripts/first-paint.mjs), then the first-page figures.
+# (scripts/first-paint.mjs), then the first-page figures (unless PORTAL_SIZE_RUNS=0).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/use-node.sh
@@ -34,7 +34,10 @@ echo "build: first paint"
 node scripts/first-paint.mjs || echo "build: first paint failed (see above); the pages are drawn by the scripts alone"
 # One throttled run per page here (npm run size repeats each three times). They need Chromium,
 # which `npm test` installs; `npm start` on a machine without it builds and serves all the same.
-if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+# PORTAL_SIZE_RUNS=0 skips them (npm test does: they are figures, not a check).
+if [ "${PORTAL_SIZE_RUNS:-1}" = "0" ]; then
+  echo "build: first-page figures skipped (PORTAL_SIZE_RUNS=0; npm run size measures them)"
+elif [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   PORTAL_SIZE_RUNS="${PORTAL_SIZE_RUNS:-1}" node scripts/first-page-size.mjs
 else
   echo "build: no Chromium here; the first-page figures are skipped (npm run size after npm test installed it)"

@@ -41,9 +41,19 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-/** Nothing of the markup became an element or ran (an image error or onload fires within moments). */
+/**
+ * Nothing of the markup became an element or ran. An image of `x` the page made from the text
+ * would have failed to load by the time a probe image of the same address has.
+ */
 async function expectNothingRan(page: Page) {
-  await page.waitForTimeout(300);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const probe = new Image();
+        probe.onerror = probe.onload = () => resolve();
+        probe.src = 'x';
+      }),
+  );
   expect(await page.evaluate(() => window.xssRuns)).toBe(0);
   expect(
     await page.evaluate(() => ({

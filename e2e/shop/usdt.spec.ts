@@ -9,7 +9,10 @@ import { loginAs, userInfo } from '../support/session';
 import { confirmPayment, openConfirm, products } from '../support/shop';
 import { toast } from '../support/ui';
 
-test('pay a time package in USDT: exact amount on the TRC20 address, paid within seconds', async ({ page, request }) => {
+test('pay a time package in USDT: exact amount on the TRC20 address, paid within seconds', async ({
+  page,
+  request,
+}) => {
   const user = await createUser(page.context().request, 'usdt');
   await loginAs(page, user.email, user.password);
 
@@ -29,7 +32,12 @@ test('pay a time package in USDT: exact amount on the TRC20 address, paid within
   const transfer = (amount: string) =>
     request.post(`${e2eEnv.tronUrl}/__test__/transfers`, { data: { to: payment.usdtAdress, amount } });
   expect((await transfer((Number(exact) - 0.001).toFixed(3))).ok()).toBe(true);
-  await page.waitForTimeout(5_000);
+  // The watcher's rounds never overlap and read the chain once each: when the second read after
+  // the transfer arrives, the round that saw the transfer has finished with it.
+  const chainReads = async () =>
+    ((await (await request.get(`${e2eEnv.tronUrl}/__test__/health`)).json()) as { requests: number }).requests;
+  const readsAfterTransfer = await chainReads();
+  await expect.poll(chainReads, { timeout: 20_000 }).toBeGreaterThanOrEqual(readsAfterTransfer + 2);
   await expect(usdt).toBeVisible();
   expect((await userInfo(page.context().request)).paidUser).toBe(false);
 
