@@ -10,7 +10,7 @@ import { loadConfig, type AppConfig, type DatabaseConfig } from '../src/config.j
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'admin-test-password' } as const;
 
-/** A fresh, migrated database that outlives the apps built on it until disposed. */
+/** A fresh database (migrated unless asked otherwise) that outlives the apps built on it until disposed. */
 export interface TestDatabase {
   config: DatabaseConfig;
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -19,12 +19,13 @@ export interface TestDatabase {
 
 /**
  * PGlite: loaded from the tarball the global setup made. PostgreSQL (TEST_DATABASE_URL set):
- * a new database `t_<random>` on that server, dropped on dispose.
+ * a new database `t_<random>` on that server, a copy of the global setup's template, dropped on
+ * dispose. `migrated: false` gives an empty database instead, for tests of the start-up migration.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) return createPostgresDatabase(serverUrl);
-  const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
+  if (serverUrl) return createPostgresDatabase(serverUrl, migrated ? inject('postgresTemplate') : undefined);
+  const client = await PGlite.create(migrated ? { loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) } : {});
   return {
     config: { driver: 'pglite', client },
     query: async (text, params) => (await client.query(text, params)).rows as never,
@@ -34,12 +35,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
+async function createPostgresDatabase(serverUrl: string, template: string | undefined): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(template === undefined ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${template}`);
   } finally {
     await admin.end();
   }

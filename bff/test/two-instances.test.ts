@@ -1,7 +1,7 @@
 // Issue 17: two BFF processes on one PostgreSQL, started as an operator starts them (the compiled
 // server with the flags of `npm start`), behind a round-robin balancer of the test's own. Limits
 // hold across both, a raced coupon is used exactly as often as allowed, and one of them runs the jobs.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,8 +23,8 @@ describe.runIf(onPostgres)('two instances behind a balancer on one PostgreSQL', 
   let balancer: Awaited<ReturnType<typeof startBalancer>>;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: BFF_ROOT });
-    database = await createTestDatabase();
+    // Empty: both instances migrate it as they start, one after the other (the advisory lock).
+    database = await createTestDatabase({ migrated: false });
     const seedFile = path.join(work, 'seed.json');
     writeFileSync(
       seedFile,
