@@ -1,17 +1,17 @@
 // QUALITY 22: the compiled server killed (SIGKILL) in the middle of writes — coupon redemptions,
 // purchases holding wallet money, node traffic pushes — then started again on the same data:
 // every money, coupon and traffic invariant still holds, and the service answers.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeResponse, encodeRequest } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { BFF_ROOT } from '../src/config.js';
-import { testConfig } from './build-test-app.js';
+import { createTestDatabase, testConfig, type TestDatabase } from './build-test-app.js';
 import { expectMoneyInvariants } from './money.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'bff-crash-'));
@@ -37,22 +37,25 @@ function freePort(): Promise<number> {
   });
 }
 
-const databases = [
-  { name: 'PGlite', env: (dir: string) => ({ DATA_DIR: dir, DATABASE_URL: '' }) },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'PostgreSQL', env: () => ({ DATABASE_URL: process.env.TEST_DATABASE_URL! }) }] : []),
-];
+/** What the node reports for one user in each push: [upload, download] bytes. */
+const USAGE = [1_000, 3_000] as const;
 
-describe.each(databases)('SIGKILL during writes on $name', ({ name, env }) => {
+// Each pass tests its own database: PGlite in the first, PostgreSQL (a database of its own) in the second.
+const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
+
+describe(`SIGKILL during writes on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('keeps every invariant after a restart', async () => {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: BFF_ROOT });
-    const dataDir = path.join(work, name);
-    const seedFile = path.join(work, `seed-${name}.json`);
+    const dataDir = path.join(work, 'data');
+    const seedFile = path.join(work, 'seed.json');
     writeFileSync(seedFile, JSON.stringify(seed));
+    const postgres: TestDatabase | undefined = onPostgres ? await createTestDatabase() : undefined;
+    const database = postgres?.config ?? ({ driver: 'pglite', dataDir: path.join(dataDir, 'pglite') } as const);
+    const env = postgres === undefined ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: (postgres.config as { url: string }).url };
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, ['dist/server.js'], {
       cwd: BFF_ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', SERVE_STATIC: 'false', PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'crash-admin-password', SEED_FILE: seedFile, SHUTDOWN_DRAIN_SECONDS: '0', ...env(dataDir) },
+      env: { ...process.env, LOG_LEVEL: 'warn', SERVE_STATIC: 'false', PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'crash-admin-password', SEED_FILE: seedFile, SHUTDOWN_DRAIN_SECONDS: '0', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
@@ -66,17 +69,21 @@ describe.each(databases)('SIGKILL during writes on $name', ({ name, env }) => {
       const response = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(encodeRequest(payload)) });
       return decodeResponse<Record<string, unknown>>(await response.json());
     };
-    const cookies = await Promise.all(
+    const users = await Promise.all(
       seed.users.map(async (u) => {
         const response = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(encodeRequest({ email: u.email, password: u.password })) });
-        return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+        const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+        return { cookie, id: ((await api(cookie, '/api/user/userinfo')).data as { _id: string })._id };
       }),
     );
 
-    // The storm: every user redeems, buys with the wallet, cancels; the node pushes traffic. Killed mid-way.
-    let stop = false;
-    const storms = cookies.map(async (cookie, i) => {
-      for (let round = 0; !stop; round += 1) {
+    // The storm: every user redeems, buys with the wallet, cancels; the node pushes the user's
+    // traffic (a report per round, its id naming the user). Killed mid-way, once every kind of
+    // write has happened; only what fails after the kill is the kill's doing.
+    let killed = false;
+    let pushes = 0;
+    const storms = users.map(async ({ cookie, id }) => {
+      for (let round = 0; !killed; round += 1) {
         try {
           await api(cookie, '/api/coupon/redeem_coupon', { code: 'CRASH-1G' });
           const order = await api(cookie, '/api/shop/create_order', { combo_id: COMBO });
@@ -85,33 +92,59 @@ describe.each(databases)('SIGKILL during writes on $name', ({ name, env }) => {
             await api(cookie, '/api/shop/wallet_check', { order_id: orderId });
             if (round % 2 === 0) await api(cookie, '/api/order/cancel_order', { order_id: orderId });
           }
-          await fetch(`${base}/api/v1/server/UniProxy/push?node_id=${NODE.id}&token=${NODE.secret}&report_id=r-${i}-${round}`, {
+          const push = await fetch(`${base}/api/v1/server/UniProxy/push?node_id=${NODE.id}&token=${NODE.secret}&report_id=${id}-${round}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: '{}',
+            body: JSON.stringify({ [id]: USAGE }),
           });
-        } catch {
-          return; // the server is gone
+          if (push.status !== 200) throw new Error(`push answered ${push.status}: ${await push.text()}`);
+          pushes += 1;
+        } catch (err) {
+          if (killed) return; // the server is gone
+          throw err;
         }
       }
     });
-    await new Promise((r) => setTimeout(r, 1500));
-    child.kill('SIGKILL');
-    stop = true;
+    try {
+      // A storm that fails before the kill fails the test with its error.
+      await Promise.race([vi.waitFor(() => expect(pushes).toBeGreaterThanOrEqual(USERS), { timeout: 100_000, interval: 50 }), ...storms]);
+    } finally {
+      child.kill('SIGKILL');
+      killed = true;
+    }
     await exited;
-    await Promise.allSettled(storms);
+    await Promise.all(storms);
 
     // Started again on the same data: migrations, recovery, and the invariants.
-    const database = name === 'PGlite' ? ({ driver: 'pglite', dataDir: path.join(dataDir, 'pglite') } as const) : ({ driver: 'postgres', url: process.env.TEST_DATABASE_URL! } as const);
     const app: FastifyInstance = await buildApp({ ...testConfig(), database }, { logger: false });
     try {
       await app.ready();
       await expectMoneyInvariants(app);
-      const traffic = await app.database.query<{ id: string }>(
-        `SELECT u.id FROM users u WHERE u.email LIKE 'crash%'
-           AND u.traffic <> coalesce((SELECT sum(traffic_change) FROM traffic_records r WHERE r.user_id = u.id), 0)`,
+      // Traffic: granted = what the grants recorded; spent = what the node reports took beyond the
+      // allowance of a time package, never more than granted; and each report counted exactly once
+      // (a report's row and its user's usage are written together, or not at all).
+      const traffic = await app.database.query<Record<string, unknown>>(
+        `SELECT u.id, u.traffic, u.spend_traffic AS spend,
+                (SELECT coalesce(sum(traffic_change), 0) FROM traffic_records r WHERE r.user_id = u.id AND r.type <> 'spend') AS credited,
+                (SELECT coalesce(sum(-traffic_change - exemption_traffic), 0) FROM traffic_records r WHERE r.user_id = u.id AND r.type = 'spend') AS taken,
+                (SELECT count(*) FROM node_traffic_reports n WHERE n.agent_id = $1 AND n.report_id LIKE u.id || '-%') AS reports,
+                (SELECT coalesce(sum(upload), 0) FROM user_daily_usage d WHERE d.user_id = u.id) AS upload,
+                (SELECT coalesce(sum(download), 0) FROM user_daily_usage d WHERE d.user_id = u.id) AS download
+           FROM users u WHERE u.email LIKE 'crash%' ORDER BY u.email`,
+        [NODE.id],
       );
-      expect(traffic).toEqual([]);
+      let spent = 0;
+      for (const row of traffic) {
+        const n = (key: string) => Number(row[key]);
+        const who = String(row.id);
+        expect(n('traffic'), who).toBe(n('credited'));
+        expect(n('spend'), who).toBe(n('taken'));
+        expect(n('spend'), who).toBeLessThanOrEqual(n('traffic'));
+        expect([n('upload'), n('download')], who).toEqual([n('reports') * USAGE[0], n('reports') * USAGE[1]]);
+        spent += n('spend');
+      }
+      // The storm did charge traffic before the kill (else this would prove nothing).
+      expect(spent).toBeGreaterThan(0);
       const redeemed = await app.database.query<{ n: string | number }>(
         `SELECT count(*) AS n FROM coupon_uses WHERE coupon_id = (SELECT id FROM coupons WHERE code = 'CRASH-1G')`,
       );
@@ -123,6 +156,7 @@ describe.each(databases)('SIGKILL during writes on $name', ({ name, env }) => {
       expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
     } finally {
       await app.close();
+      await postgres?.dispose();
     }
   }, 180_000);
 });
