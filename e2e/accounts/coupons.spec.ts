@@ -1,10 +1,10 @@
 // The trial-coupon dialog against the seeded coupons: every refusal of spec-1 §8 by text, the
 // trimmed code, and a time coupon that brings up the time-package card.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEFAULT_DAILY_LIMIT_BYTES, frameMessages, GiB, messages, userMessages } from '@portal/contracts';
 import { createUser } from '../support/accounts';
 import { loginAs } from '../support/session';
-import { openCouponDialog, submitCoupon, toast } from '../support/ui';
+import { openCouponDialog, submitCoupon, expectToast } from '../support/ui';
 
 test('coupon refusals: unknown, used up, wrong type, expired; then a 7-day coupon', async ({ page, request }) => {
   const user = await createUser(request, 'coupons');
@@ -24,12 +24,12 @@ test('coupon refusals: unknown, used up, wrong type, expired; then a 7-day coupo
   await submitCoupon(dialog, 'E2E-EXPIRED');
   await expect(error).toHaveText(messages.coupon.expired); // 1029
   await submitCoupon(dialog, 'E2E-CASH');
-  await expect(toast(page, messages.coupon.wrongType)).toBeVisible(); // 1020: a toast, the dialog stays
+  await expectToast(page, messages.coupon.wrongType); // 1020: a toast, the dialog stays
   await expect(dialog).toBeVisible();
 
   // The code is trimmed before it is sent.
   await submitCoupon(dialog, '  E2E-7DAYS  ');
-  await expect(toast(page, frameMessages.coupon.success('七天体验', 0, 7))).toBeVisible();
+  await expectToast(page, frameMessages.coupon.success('七天体验', 0, 7));
   await expect(dialog).toBeHidden();
   const card = page.getByTestId('time-package-card');
   await expect(card.getByTestId('time-package-days')).toHaveText(userMessages.timePackage.days(7));

@@ -1,5 +1,5 @@
 // The portal frame: the notices bell, the announcement dialog, and agency mode on a second host.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import {
   decodeResponse,
   encodeResponse,

@@ -1,7 +1,8 @@
 // Issue 3 acceptance, end to end against the real BFF: register → confirm through the mailed link →
 // login → dashboard figures → trial coupon → sign-in (refused for a free user, done by a paid one) →
 // copy and QR the subscription link → reset it (the old one is refused) → logout (old cookie refused).
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import {
   Codes,
   cookieNames,
@@ -18,7 +19,7 @@ import { seeded, TEST_PASSWORD, uniqueEmail } from '../support/accounts';
 import { e2eEnv } from '../support/env';
 import { waitForLink } from '../support/mail';
 import { api, browserToday, loginAs, sessionCookie, userInfo } from '../support/session';
-import { openCouponDialog, openUserMenu, purchaseModal, submitCoupon, toast, trafficFigure } from '../support/ui';
+import { openCouponDialog, openUserMenu, purchaseModal, submitCoupon, expectToast, trafficFigure } from '../support/ui';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -36,7 +37,7 @@ async function openSubscribeMenu(page: Page, client: 'flclash' | 'clash', name: 
 async function copyFlclashLink(page: Page): Promise<string> {
   const menu = await openSubscribeMenu(page, 'flclash', 'FLClash');
   await menu.getByRole('button', { name: userMessages.menu.copy }).click();
-  await expect(toast(page, messages.subscription.copied)).toBeVisible();
+  await expectToast(page, messages.subscription.copied);
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
@@ -68,7 +69,7 @@ test('register, confirm, log in, redeem, subscribe, reset the link and log out',
     await expect(page.getByLabel(userMessages.fields.password, { exact: true })).toHaveAccessibleErrorMessage(
       defaultMessages[Codes.EMAIL_NOT_CONFIRMED]!,
     );
-    await expect(toast(page, messages.login.failedToast)).toBeVisible();
+    await expectToast(page, messages.login.failedToast);
   });
 
   await test.step('the mailed link confirms the account', async () => {
@@ -104,7 +105,7 @@ test('register, confirm, log in, redeem, subscribe, reset the link and log out',
   await test.step('the trial coupon adds 8 GB; the same code again is refused locally', async () => {
     const dialog = await openCouponDialog(page);
     await submitCoupon(dialog, e2eEnv.trialCoupon);
-    await expect(toast(page, frameMessages.coupon.success('新用户体验券（8G）', 8, 0))).toBeVisible();
+    await expectToast(page, frameMessages.coupon.success('新用户体验券（8G）', 8, 0));
     await expect(dialog).toBeHidden();
     await expect(trafficFigure(page)).toHaveText(gb(user.traffic - user.spendTraffic + 8 * GiB));
 
@@ -130,7 +131,7 @@ test('register, confirm, log in, redeem, subscribe, reset the link and log out',
 
   await test.step('a free user may not sign in', async () => {
     await page.getByTestId('sign-use-button').click();
-    await expect(toast(page, messages.signUse.paidOnly)).toBeVisible();
+    await expectToast(page, messages.signUse.paidOnly);
     await expect(page.getByTestId('sign-use-button')).toHaveText(userMessages.signUseCard.button);
   });
 
@@ -170,7 +171,7 @@ test('register, confirm, log in, redeem, subscribe, reset the link and log out',
     const confirm = page.getByRole('alertdialog', { name: messages.subscription.resetTitle });
     await expect(confirm).toContainText(messages.subscription.resetWarning);
     await confirm.getByRole('button', { name: userMessages.menu.confirm }).click();
-    await expect(toast(page, messages.subscription.resetDone)).toBeVisible();
+    await expectToast(page, messages.subscription.resetDone);
     await expect(confirm).toBeHidden();
 
     const newLink = await copyFlclashLink(page);
@@ -211,12 +212,12 @@ test('a paid user signs in once a day; another account signed in from this brows
   // The cookie says this browser signed in today with another account.
   await page.context().addCookies([{ name: cookieNames.lastSignUseTime, value: browserToday(), url: e2eEnv.baseUrl }]);
   await button.click();
-  await expect(toast(page, messages.signUse.otherAccount)).toBeVisible();
+  await expectToast(page, messages.signUse.otherAccount);
   await expect(button).toBeEnabled();
 
   await page.context().clearCookies({ name: cookieNames.lastSignUseTime });
   await button.click();
-  await expect(toast(page, userMessages.signUseCard.success(String(info.data.signUseRewardTraffic)))).toBeVisible();
+  await expectToast(page, userMessages.signUseCard.success(String(info.data.signUseRewardTraffic)));
   await expect(button).toHaveText(userMessages.signUseCard.done);
   await expect(button).toBeDisabled();
   const reward = info.data.signUseRewardTraffic * MiB;

@@ -1,9 +1,10 @@
 // The subscription menus' and shared-account refusals of spec-1 §8 a user can trigger on a desktop.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { Codes, decodeResponse, messages, userMessages } from '@portal/contracts';
 import { createUser, seeded } from '../support/accounts';
 import { loginAs, userInfo } from '../support/session';
-import { toast } from '../support/ui';
+import { expectToast } from '../support/ui';
 
 /** Opens the subscribe menu of a button of the advanced-import card and returns its panel. */
 async function openAdvancedMenu(page: Page, name: string) {
@@ -17,10 +18,10 @@ test('a visitor: subscribing and the shared Apple ID need a login', async ({ pag
   await page.goto('/#/');
   await expect(page.getByTestId('dashboard-account')).toHaveText(userMessages.dashboard.visitorPrompt);
   await page.getByTestId('client-flclash').getByRole('button', { name: userMessages.startUsing.subscribe }).click();
-  await expect(toast(page, messages.subscription.loginFirst)).toBeVisible();
+  await expectToast(page, messages.subscription.loginFirst);
   await expect(page.getByRole('dialog', { name: `FLClash ${userMessages.startUsing.subscribe}` })).toHaveCount(0);
   await page.getByTestId('apple-id-link').click();
-  await expect(toast(page, messages.appleId.loginFirst)).toBeVisible();
+  await expectToast(page, messages.appleId.loginFirst);
   await expect(page).toHaveURL(/#\/$/);
 });
 
@@ -31,13 +32,13 @@ test('a free user: one-tap imports that need a phone or iOS, and the paid-only A
   await expect(page.getByTestId('dashboard-account')).toHaveText(userMessages.dashboard.account(user.email));
 
   await (await openAdvancedMenu(page, 'Shadowrocket')).getByRole('button', { name: userMessages.menu.import }).click();
-  await expect(toast(page, messages.subscription.mobileOnly)).toBeVisible();
+  await expectToast(page, messages.subscription.mobileOnly);
   await (await openAdvancedMenu(page, 'Surge')).getByRole('button', { name: userMessages.menu.import }).click();
-  await expect(toast(page, messages.subscription.surgeIosOnly)).toBeVisible();
+  await expectToast(page, messages.subscription.surgeIosOnly);
   await expect(page).toHaveURL(/#\/$/);
 
   await page.getByTestId('apple-id-link').click();
-  await expect(toast(page, messages.appleId.paidOnly)).toBeVisible();
+  await expectToast(page, messages.appleId.paidOnly);
   await expect(page).toHaveURL(/#\/$/);
 });
 
@@ -63,7 +64,7 @@ test('an account that may not change its key: resetting the link is refused (103
   const answer = page.waitForResponse('**/api/user/reset_userkey');
   await confirm.getByRole('button', { name: userMessages.menu.confirm }).click();
   expect(decodeResponse(await (await answer).json()).code).toBe(Codes.NOT_ALLOWED);
-  await expect(toast(page, messages.subscription.resetNotAllowed)).toBeVisible();
+  await expectToast(page, messages.subscription.resetNotAllowed);
   await expect(confirm).toBeHidden();
   expect((await userInfo(page.context().request)).userkey).toBe(before.userkey);
 });

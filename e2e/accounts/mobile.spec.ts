@@ -1,5 +1,6 @@
 // 375 px wide: no screen of the issue scrolls the page sideways; the header menu scrolls on its own.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { frameMessages, messages, userMessages } from '@portal/contracts';
 import { seeded } from '../support/accounts';
 import { loginAs } from '../support/session';

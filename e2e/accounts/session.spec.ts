@@ -1,11 +1,11 @@
 // Sessions and the address rules: an expired session (1002), and the `?c=` invitation code.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { cookieNames, DEFAULT_CHANNEL_CODE, frameMessages, messages, userMessages } from '@portal/contracts';
 import { createUser, followConfirmLink, TEST_PASSWORD, uniqueEmail } from '../support/accounts';
 import { e2eEnv } from '../support/env';
 import { waitForLink } from '../support/mail';
 import { api, loginAs, sessionCookie, userInfo } from '../support/session';
-import { dismissDailyModal, openCouponDialog, openUserMenu, submitCoupon, toast } from '../support/ui';
+import { dismissDailyModal, openCouponDialog, openUserMenu, submitCoupon, expectToast } from '../support/ui';
 
 /** The local flag of spec-1 §3. */
 const JUMP_FLAG = 'alreadyJumpToRegister';
@@ -28,7 +28,7 @@ test('a session ended elsewhere: the next call shows 登录过期，请登录 an
   const refused = page.waitForResponse((r) => r.url().endsWith('/api/coupon/redeem_coupon')).then(() => Date.now());
   const left = page.waitForURL(/#\/login$/, { timeout: 10_000 }).then(() => Date.now());
   await submitCoupon(dialog, 'E2E-7DAYS');
-  await expect(toast(page, messages.sessionExpired)).toBeVisible();
+  await expectToast(page, messages.sessionExpired);
   expect((await left) - (await refused)).toBeGreaterThanOrEqual(1_900);
 });
 

@@ -1,7 +1,8 @@
 // Who reaches the back office: the admin remote is fetched (from its own origin) only for admin
 // and operations sessions; a yunying user sees only the operations screens; the BFF refuses the
 // admin API to everyone else whatever the page does.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { routes } from '@portal/contracts';
 import { adminMessages } from '@portal/contracts/admin-messages';
 import { seeded } from '../support/accounts';

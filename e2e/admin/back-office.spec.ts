@@ -2,14 +2,15 @@
 // of its own: an operator's change reaches users at once (a product in the shop, the announcement,
 // a node and line in the Clash subscription).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { frameMessages, userMessages, type Combo, type UserInfo } from '@portal/contracts';
 import { adminMessages } from '@portal/contracts/admin-messages';
 import { parse } from 'yaml';
 import { seeded } from '../support/accounts';
 import { e2eEnv } from '../support/env';
 import { api, loginAs, userInfo } from '../support/session';
-import { toast } from '../support/ui';
+import { expectToast } from '../support/ui';
 
 /** The admin remote's area of the page. */
 const adminArea = (page: Page) => page.locator('[data-remote="mf_admin"]');
@@ -59,7 +60,7 @@ test('an admin creates a product and a normal user sees it in the shop', async (
   await dialog.getByLabel('价格（元）').fill('12.5');
   await dialog.getByLabel('流量（G）').fill('30');
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(toast(page, adminMessages.success.comboSaved)).toBeVisible();
+  await expectToast(page, adminMessages.success.comboSaved);
   await expect(adminArea(page).getByRole('cell', { name, exact: true })).toBeVisible();
 
   const context = await browser.newContext();
@@ -88,7 +89,7 @@ test('an admin edits the announcement title and a visitor sees it', async ({ pag
     const show = form.getByRole('checkbox', { name: '显示公告' });
     if (!(await show.isChecked())) await show.check({ force: true });
     await form.getByRole('button', { name: '保存', exact: true }).click();
-    await expect(toast(page, adminMessages.success.updated)).toBeVisible();
+    await expectToast(page, adminMessages.success.updated);
 
     const context = await browser.newContext();
     try {
@@ -101,7 +102,10 @@ test('an admin edits the announcement title and a visitor sees it', async ({ pag
     }
   } finally {
     // Other suites expect the announcement off.
-    const reset = await api(page.context().request, 'admin/config/set_config', { notice_show: false, notice_title: '' });
+    const reset = await api(page.context().request, 'admin/config/set_config', {
+      notice_show: false,
+      notice_title: '',
+    });
     expect(reset.code).toBe(0);
   }
 });
@@ -145,7 +149,7 @@ test("an admin creates a node and a line, and the user's Clash subscription list
   await dialog.getByRole('checkbox', { name: '固定名字' }).uncheck({ force: true });
   await dialog.getByLabel('数量').fill('1');
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(toast(page, adminMessages.success.lineUpdated)).toBeVisible();
+  await expectToast(page, adminMessages.success.lineUpdated);
 
   const context = await browser.newContext();
   try {

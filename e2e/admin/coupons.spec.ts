@@ -2,12 +2,12 @@
 // origin, used by an operations (yunying) account: a Taobao batch is created, its codes are
 // downloaded as a.txt, a user redeems one of them, the use shows up in /coupon_records and is restored.
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { AdminCoupon } from '@portal/contracts';
 import { adminMessages } from '@portal/contracts/admin-messages';
 import { seeded } from '../support/accounts';
 import { api, loginAs } from '../support/session';
-import { toast } from '../support/ui';
+import { expectToast } from '../support/ui';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -29,7 +29,7 @@ test('an operator creates a Taobao batch, downloads a.txt, sees a user redeem on
   await dialog.getByLabel('名称', { exact: true }).fill(name);
   await dialog.getByLabel('生成数量').fill('3');
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(toast(page, adminMessages.success.couponSaved)).toBeVisible();
+  await expectToast(page, adminMessages.success.couponSaved);
 
   // Only this batch listed (search), then its codes as a.txt.
   await screen.getByLabel('搜索').fill(name);
@@ -65,7 +65,7 @@ test('an operator creates a Taobao batch, downloads a.txt, sees a user redeem on
   // Restored (after a confirmation): the use reads 已恢复 and offers no second restore.
   await row.getByRole('button', { name: '恢复' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
-  await expect(toast(page, '恢复成功')).toBeVisible();
+  await expectToast(page, '恢复成功');
   await expect(row).toContainText('已恢复');
   await expect(row.getByRole('button', { name: '恢复' })).toHaveCount(0);
 });

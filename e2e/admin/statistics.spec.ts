@@ -1,7 +1,7 @@
 // The statistics screen (issue 14 item 4) in Chromium against the real BFF, mf-admin on its own
 // origin: a purchase paid through the sandbox gateway in this test shows up in today's figures
 // and in the charts drawn from them.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { BasicStatistics, Combo, Order, PaymentResult } from '@portal/contracts';
 import { seeded } from '../support/accounts';
 import { api, loginAs } from '../support/session';

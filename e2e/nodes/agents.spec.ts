@@ -2,7 +2,8 @@
 // their latency through the node API, and the page shows each one coloured by the spec's thresholds.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator } from '@playwright/test';
+import { type Locator } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { repoRoot } from '../support/env';
 
 interface SeedAgent {
@@ -67,8 +68,12 @@ test('375 px: one column, no horizontal scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/#/agents');
   await expect(page.getByTestId('agent-card').first()).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
-  const boxes = await page.getByTestId('agent-card').evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().left));
+  const boxes = await page
+    .getByTestId('agent-card')
+    .evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().left));
   expect(new Set(boxes.map(Math.round)).size).toBe(1);
 });

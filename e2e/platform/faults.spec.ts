@@ -1,4 +1,5 @@
-import { expect, test, type Route } from '@playwright/test';
+import { type Route } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { frameMessages, userMessages } from '@portal/contracts';
 
 test('a remote that is down shows a fallback in its area only, and retry recovers', async ({ page }) => {

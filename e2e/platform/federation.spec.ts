@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { messages, userMessages } from '@portal/contracts';
 import { seeded } from '../support/accounts';
 import { e2eEnv } from '../support/env';
 import { loginAs } from '../support/session';
-import { toast } from '../support/ui';
+import { expectToast } from '../support/ui';
 
 test('the page holds exactly one React renderer across the shell and three remotes', async ({ page }) => {
   // React DOM registers itself with the devtools hook once per copy.
@@ -97,7 +97,7 @@ test('Chakra parts shared on their own stay off the first page and render in a r
   const subscribe = page.getByTestId('client-flclash').getByRole('button', { name: userMessages.startUsing.subscribe });
   await subscribe.click();
   await page.getByRole('button', { name: userMessages.menu.copy }).click();
-  await expect(toast(page, messages.subscription.copied)).toBeVisible();
+  await expectToast(page, messages.subscription.copied);
   await subscribe.click();
   await page.getByRole('button', { name: userMessages.menu.qr }).click();
   await expect(page.getByRole('dialog', { name: messages.subscription.qrTitle })).toBeVisible();

@@ -1,11 +1,12 @@
 // What a first visit costs on the wire (the budget of docs/architecture.md, "First page"): the
 // bytes are stable, so they are guarded here; the throttled times are measured by `npm run size`.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { BOOT_DATA_ID, messages, type BootData } from '@portal/contracts';
 import { seeded } from '../support/accounts';
 import { e2eEnv } from '../support/env';
 import { loginAs } from '../support/session';
-import { toast } from '../support/ui';
+import { expectToast } from '../support/ui';
 
 const JS_BUDGET = 200_000;
 const REPEAT_BUDGET = 15_000;
@@ -86,9 +87,9 @@ for (const { path, usable } of [
     expect(total(scripts), 'JavaScript bytes on the wire').toBeLessThanOrEqual(JS_BUDGET);
     expect(requests.filter(isAdmin).map((r) => r.url)).toEqual([]);
     // Only the route's own remote (mf-user) is fetched; the tutorials live on another origin.
-    expect(requests.filter((r) => /mf-shop|mf-tutorials/.test(r.url) || r.url.startsWith(e2eEnv.remoteHostUrl))).toEqual(
-      [],
-    );
+    expect(
+      requests.filter((r) => /mf-shop|mf-tutorials/.test(r.url) || r.url.startsWith(e2eEnv.remoteHostUrl)),
+    ).toEqual([]);
     // Preloads are reused: no address goes to the server twice.
     const urls = requests.filter((r) => !r.fromCache).map((r) => r.url);
     expect(urls.filter((url, i) => urls.indexOf(url) !== i)).toEqual([]);
@@ -111,9 +112,9 @@ test('the page carries its run-time config and preloads the route remote, and no
   const boot = JSON.parse(text ?? '') as BootData;
   expect(boot.preload.mf_admin).toBeUndefined();
   expect(boot.routes['/login']).toEqual(['mf_user', 'login']);
-  const preloaded = await page.locator('link[rel="preload"]').evaluateAll((links) =>
-    links.map((l) => (l as HTMLLinkElement).href),
-  );
+  const preloaded = await page
+    .locator('link[rel="preload"]')
+    .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
   expect(preloaded).toContain(new URL(boot.preload.mf_user!.manifest, e2eEnv.baseUrl).href);
   expect(preloaded).toContain(new URL(boot.preload.mf_user!.pages!.login![0]!, e2eEnv.baseUrl).href);
   const csp = (await page.request.get('/')).headers()['content-security-policy'] ?? '';
@@ -155,9 +156,7 @@ test('a visitor signs in on the first paint before the scripts have run; the app
   expect(await (await page.request.get('/')).text()).not.toContain('data-first-paint');
 });
 
-test('typing on the first paint carries over to the field of the app, with the focus', async ({
-  page,
-}) => {
+test('typing on the first paint carries over to the field of the app, with the focus', async ({ page }) => {
   const release = await holdLoginChunk(page);
   await page.goto('/#/login', { waitUntil: 'commit' });
   await page.locator('#first-paint input[name="email"]').pressSequentially('early@example');
@@ -182,7 +181,7 @@ test('a press on the first paint does what the app does, once it has taken over'
   await expect(page).toHaveURL(/\/(#\/?)?$/);
   release();
   await expect(drawing).toHaveCount(0);
-  await expect(toast(page, messages.appleId.loginFirst)).toBeVisible();
+  await expectToast(page, messages.appleId.loginFirst);
   await expect(page).toHaveURL(/\/(#\/?)?$/);
 });
 
@@ -196,7 +195,12 @@ for (const who of ['a normal user', 'a visitor'] as const) {
       await entry.hover();
     }
     await wire.idle();
-    expect(wire.all().filter(isAdmin).map((r) => r.url)).toEqual([]);
+    expect(
+      wire
+        .all()
+        .filter(isAdmin)
+        .map((r) => r.url),
+    ).toEqual([]);
   });
 }
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { e2eEnv, repoRoot } from '../support/env';
 
 test('a remote rebuilt with a changed text is picked up by the unchanged shell', async ({ page }) => {

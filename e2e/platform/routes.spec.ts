@@ -1,9 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEFAULT_TITLE, routes } from '@portal/contracts';
 import { loginAs } from '../support/session';
 
 test.describe('route table', () => {
   test('every route loads its page from its own remote and sets its title', async ({ page }) => {
+    // Every route of the table in turn (about fifty pages): more than the usual minute on a busy machine.
+    test.setTimeout(180_000);
     const check = async (route: (typeof routes)[number]) => {
       await page.goto(`/#${route.path}`);
       const area = page.locator(`[data-route-area="${route.remote}"] [data-remote="${route.remote}"]`);

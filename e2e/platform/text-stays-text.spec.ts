@@ -2,7 +2,8 @@
 // names, order descriptions and feedback, coupon names, e-mail addresses) reaches the screens that
 // show it as text. Each piece carries markup that would call xss() if it were ever parsed as HTML;
 // the page counts those calls, and the characters must be on screen as typed.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import {
   decodeResponse,
   encodeResponse,
@@ -16,7 +17,7 @@ import { createUser, followConfirmLink, signUp, TEST_PASSWORD } from '../support
 import { waitForLink } from '../support/mail';
 import { api, loginAs } from '../support/session';
 import { applyCoupon, openConfirm } from '../support/shop';
-import { openCouponDialog, submitCoupon, toast } from '../support/ui';
+import { openCouponDialog, submitCoupon, expectToast } from '../support/ui';
 
 /** From e2e/support/seed.json: a product and two coupons whose names carry markup. */
 const PRODUCT = 'E2E <img src=x onerror=xss()> 标记商品';
@@ -105,7 +106,7 @@ test('product, coupon and order texts stay text: shop list, confirm dialog, orde
   // A trial coupon's name in the success toast.
   await page.goto('/#/');
   await submitCoupon(await openCouponDialog(page), TRIAL.code);
-  await expect(toast(page, frameMessages.coupon.success(TRIAL.name, 1, 0))).toBeVisible();
+  await expectToast(page, frameMessages.coupon.success(TRIAL.name, 1, 0));
   await expectNothingRan(page);
 });
 

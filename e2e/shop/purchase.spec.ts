@@ -1,12 +1,12 @@
 // The money path in a real Chromium against the real BFF: a volume package paid on the sandbox
 // gateway in a second tab while the shop polls trade_status, then the dashboard's figures.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { GiB, shopMessages } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { createUser } from '../support/accounts';
 import { loginAs, userInfo } from '../support/session';
 import { approveInSandbox, confirmPayment, openConfirm, products } from '../support/shop';
-import { toast } from '../support/ui';
+import { expectToast } from '../support/ui';
 
 test('buy a volume package with the sandbox: QR dialog, approval in another tab, the dialog closes itself, home shows the traffic', async ({
   page,
@@ -32,7 +32,7 @@ test('buy a volume package with the sandbox: QR dialog, approval in another tab,
 
   // The poll (every 3 s) sees the payment: the dialog closes, the toast shows, home after 5 s.
   await expect(qr).toBeHidden({ timeout: 15_000 });
-  await expect(toast(page, shopMessages.paidRedirect)).toBeVisible();
+  await expectToast(page, shopMessages.paidRedirect);
   await page.waitForURL(/#\/$/, { timeout: 15_000 });
   await expect(page.getByTestId('traffic-remaining')).toContainText(`${(100).toFixed(2)}`);
 

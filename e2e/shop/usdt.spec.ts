@@ -1,13 +1,13 @@
 // USDT-TRC20: the dialog shows the address and the exact amount; a transfer on the local chain
 // source (scripts/lib/local-tron.mjs, never the internet) pays the order through the watcher.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { shopMessages } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { createUser } from '../support/accounts';
 import { e2eEnv } from '../support/env';
 import { loginAs, userInfo } from '../support/session';
 import { confirmPayment, openConfirm, products } from '../support/shop';
-import { toast } from '../support/ui';
+import { expectToast } from '../support/ui';
 
 test('pay a time package in USDT: exact amount on the TRC20 address, paid within seconds', async ({
   page,
@@ -43,7 +43,7 @@ test('pay a time package in USDT: exact amount on the TRC20 address, paid within
 
   expect((await transfer(exact)).ok()).toBe(true);
   await expect(usdt).toBeHidden({ timeout: 20_000 });
-  await expect(toast(page, shopMessages.paidRedirect)).toBeVisible();
+  await expectToast(page, shopMessages.paidRedirect);
   const after = await userInfo(page.context().request);
   expect(after.paidUser).toBe(true);
   expect(new Date(after.vipExpireTime!).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);

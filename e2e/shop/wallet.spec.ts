@@ -1,12 +1,12 @@
 // Coupons and the wallet on orders, against the seeded wallets (30, 100 and 20 yuan) and coupons
 // (E2E-DISCOUNT 0.8, E2E-CASH10 10 yuan). Each test reads the balance it starts from.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { GiB, shopMessages } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { seeded } from '../support/accounts';
 import { loginAs, userInfo } from '../support/session';
 import { applyCoupon, approveInSandbox, confirmPayment, openConfirm, products, walletMoney } from '../support/shop';
-import { toast } from '../support/ui';
+import { expectToast } from '../support/ui';
 
 const yuan = (n: number) => `¥${n.toFixed(2)}`;
 
@@ -29,7 +29,7 @@ test('a discount coupon and part of the wallet, the rest paid on the sandbox', a
   const payment = await confirmPayment(page, dialog, 'alipay');
   expect(payment.request_pay_amound).toBe(afterCoupon - walletPart);
   await approveInSandbox(context, payment.qrcode!);
-  await expect(toast(page, shopMessages.paidRedirect)).toBeVisible({ timeout: 15_000 });
+  await expectToast(page, shopMessages.paidRedirect, { timeout: 15_000 });
 
   expect(await walletMoney(request)).toBe(balance - walletPart);
   const after = await userInfo(request);
@@ -56,7 +56,7 @@ test('a package the wallet covers entirely is paid at once', async ({ page }, te
   const payment = await confirmPayment(page, dialog);
   expect(payment.status).toBe('paied');
 
-  await expect(toast(page, shopMessages.paidRedirect)).toBeVisible();
+  await expectToast(page, shopMessages.paidRedirect);
   await page.waitForURL(/#\/$/, { timeout: 15_000 });
   expect(await walletMoney(request)).toBe(balance - 10);
   expect((await userInfo(request)).traffic - before.traffic).toBe(100 * GiB);

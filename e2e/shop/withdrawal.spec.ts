@@ -2,13 +2,14 @@
 // (issue 14 item 7, mf-admin on its own origin): a user with 600 yuan saves a TRC20 address, asks
 // for a withdrawal of the whole balance (after the confirm dialog) and sees it 待结算; an admin
 // settles it on /admin_charge with a txid; the user's /wallet then shows 已结算 and the txid.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { Wallet } from '@portal/contracts';
 import { adminMessages } from '@portal/contracts/admin-messages';
 import { seeded } from '../support/accounts';
 import { e2eEnv } from '../support/env';
 import { api, loginAs } from '../support/session';
-import { toast } from '../support/ui';
+import { expectToast } from '../support/ui';
 
 // The USDT contract's own address: a TRC20 address with a valid base58check checksum.
 const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -35,7 +36,7 @@ test('a user withdraws the wallet to a TRC20 address, an admin settles it with a
 
   // No address yet: the spec's refusal, and no dialog.
   await wallet.getByRole('button', { name: '申请提现' }).click();
-  await expect(toast(page, '请先填写并确认您的收款地址')).toBeVisible();
+  await expectToast(page, '请先填写并确认您的收款地址');
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
   // A malformed TRC20 address is refused in the page; a valid one is saved.
@@ -45,7 +46,7 @@ test('a user withdraws the wallet to a TRC20 address, an admin settles it with a
   await expect(wallet.getByText('收款地址格式不正确（USDT-TRC20）')).toBeVisible();
   await wallet.getByLabel('收款地址').fill(TRC20);
   await wallet.getByRole('button', { name: '保存收款地址' }).click();
-  await expect(toast(page, '收款地址已保存')).toBeVisible();
+  await expectToast(page, '收款地址已保存');
   await expect(wallet.getByTestId('wallet-current-address')).toContainText(TRC20);
 
   // Withdraw: the confirm dialog, then the request is pending and the balance is empty.
@@ -54,7 +55,7 @@ test('a user withdraws the wallet to a TRC20 address, an admin settles it with a
   await expect(dialog).toContainText('600.000');
   await expect(dialog).toContainText(TRC20);
   await dialog.getByRole('button', { name: '确认提现' }).click();
-  await expect(toast(page, '提现申请已提交，请等待结算')).toBeVisible();
+  await expectToast(page, '提现申请已提交，请等待结算');
   await expect(wallet.getByTestId('wallet-balance')).toHaveText('0.000');
   const record = wallet.getByTestId('withdrawal-record');
   await expect(record).toHaveCount(1);
@@ -78,7 +79,7 @@ test('a user withdraws the wallet to a TRC20 address, an admin settles it with a
     const settle = admin.getByRole('dialog');
     await settle.getByLabel('交易哈希（txid）').fill(txid);
     await settle.getByRole('button', { name: '保存' }).click();
-    await expect(toast(admin, adminMessages.success.settled)).toBeVisible();
+    await expectToast(admin, adminMessages.success.settled);
     await expect(row).toContainText('已结算');
   } finally {
     await adminContext.close();

@@ -10,6 +10,26 @@ export function toast(page: Page, text: string | RegExp): Locator {
   return page.locator('[data-testid="toast"]:not([data-state="closed"])').filter({ hasText: text });
 }
 
+/**
+ * A toast saying `text` was shown on the page since the last toast checked (support/test.ts
+ * records each toast as it opens, so a 2 s toast counts however long the step took to return).
+ * Each shown toast satisfies one check: the same words twice need two toasts.
+ */
+export async function expectToast(page: Page, text: string | RegExp, { timeout = 10_000 }: { timeout?: number } = {}) {
+  const wanted =
+    typeof text === 'string' ? { text, source: '', flags: '' } : { text: '', source: text.source, flags: text.flags };
+  const taken = () =>
+    page.evaluate((want) => {
+      const shown = window.__toastsShown ?? [];
+      const says = (seen: string) =>
+        want.source === '' ? seen.includes(want.text) : new RegExp(want.source, want.flags).test(seen);
+      const index = shown.findIndex(says);
+      if (index >= 0) shown.splice(index, 1);
+      return index >= 0;
+    }, wanted);
+  await expect.poll(taken, { message: `a toast saying ${String(text)}`, timeout }).toBe(true);
+}
+
 /** The header's main menu. */
 export function mainMenu(page: Page): Locator {
   return page.getByRole('navigation', { name: frameMessages.mainMenu });

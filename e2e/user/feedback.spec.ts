@@ -4,10 +4,11 @@
 // it and the reply box is gone, for both. Ticket text with markup stays text in the admin's
 // browser (QUALITY 5), and axe finds nothing serious on either view.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createUser } from '../support/accounts';
 import { loginAs } from '../support/session';
-import { mainMenu, toast } from '../support/ui';
+import { mainMenu, expectToast } from '../support/ui';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -38,7 +39,9 @@ async function expectAccessible(page: Page, what: string) {
 /** The image really arrived (a blocked or missing one has no natural size). */
 async function expectLoaded(image: Locator) {
   await expect(image).toBeVisible();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 }
 
 /** Picks a file for the ImageUpload inside `scope` and waits for its preview. */
@@ -76,7 +79,7 @@ test('a user opens a ticket with an image, an admin answers with one, the user s
     await attach(dialog, 'screenshot.png', PNG, 'image/png');
     await expectAccessible(page, 'create dialog');
     await dialog.getByRole('button', { name: '提交' }).click();
-    await expect(toast(page, '工单已提交，请等待回复')).toBeVisible();
+    await expectToast(page, '工单已提交，请等待回复');
     const row = mine.getByTestId('ticket-row').filter({ hasText: title });
     await expect(row).toHaveCount(1);
     await expect(row.getByTestId('ticket-status')).toHaveText('处理中');
@@ -88,7 +91,11 @@ test('a user opens a ticket with an image, an admin answers with one, the user s
     const admin = await adminContext.newPage();
     await loginAs(admin);
     await admin.goto('/#/feedback');
-    await expect(mainMenu(admin).getByRole('link', { name: /问题反馈/ }).getByTestId('menu-badge')).toBeVisible({
+    await expect(
+      mainMenu(admin)
+        .getByRole('link', { name: /问题反馈/ })
+        .getByTestId('menu-badge'),
+    ).toBeVisible({
       timeout: 30_000,
     });
     const theirs = userArea(admin);
@@ -109,7 +116,7 @@ test('a user opens a ticket with an image, an admin answers with one, the user s
     await reply.getByRole('textbox', { name: '回复内容' }).fill('请更新订阅后重试，见截图。');
     await attach(reply, 'answer.jpg', JPG, 'image/jpeg');
     await reply.getByRole('button', { name: '回复', exact: true }).click();
-    await expect(toast(admin, '回复成功')).toBeVisible();
+    await expectToast(admin, '回复成功');
     await expect(detail.getByTestId('ticket-message')).toHaveCount(2);
     await expectAccessible(admin, 'admin detail');
 
@@ -131,7 +138,7 @@ test('a user opens a ticket with an image, an admin answers with one, the user s
 
     // The admin closes it: the reply box is gone.
     await detail.getByRole('button', { name: '关闭工单' }).click();
-    await expect(toast(admin, '工单已关闭')).toBeVisible();
+    await expectToast(admin, '工单已关闭');
     await expect(detail.getByTestId('ticket-status')).toHaveText('已关闭');
     await expect(detail.getByTestId('reply-box')).toHaveCount(0);
     await expect(detail.getByTestId('ticket-closed-note')).toBeVisible();

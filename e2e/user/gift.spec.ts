@@ -3,10 +3,11 @@
 // show the right figures and cards, both users' traffic records show the gift (push_spend,
 // push_receive), and the sender's invite page offers a link with ?c=. axe on each page.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createUser, seeded } from '../support/accounts';
 import { loginAs } from '../support/session';
-import { toast } from '../support/ui';
+import { expectToast } from '../support/ui';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -56,7 +57,7 @@ test('a user gifts 20 G, another receives the code: both /push pages and both tr
   await give.getByLabel('转赠数量（G）').fill('20');
   await expect(give.getByTestId('give-preview')).toHaveText('手续费 4.00 G，对方将获得 16.00 G');
   await give.getByRole('button', { name: '确认转赠' }).click();
-  await expect(toast(page, '转赠成功，请把转赠码发给对方')).toBeVisible();
+  await expectToast(page, '转赠成功，请把转赠码发给对方');
   const code = (await page.getByTestId('made-code').textContent())?.trim() ?? '';
   expect(code).toMatch(/^[0-9a-f]{32}$/);
   await page.getByRole('button', { name: '完成' }).click();
@@ -90,7 +91,7 @@ test('a user gifts 20 G, another receives the code: both /push pages and both tr
     const receive = other.page.getByRole('dialog', { name: '领取流量' });
     await receive.getByLabel('转赠码').fill(`  ${code} `);
     await receive.getByRole('button', { name: '领取', exact: true }).click();
-    await expect(toast(other.page, '领取成功，获得 16.00 G 流量')).toBeVisible();
+    await expectToast(other.page, '领取成功，获得 16.00 G 流量');
     await expect(theirs.getByTestId('push-available')).toHaveText('16.00 G');
     const receivedCard = theirs.getByTestId('gift-card');
     await expect(receivedCard).toHaveCount(1);
@@ -138,6 +139,6 @@ test('a user gifts 20 G, another receives the code: both /push pages and both tr
   await expect(channel.getByTestId('channel-invited')).toHaveText('0 人');
   await expect(channel.getByTestId('channel-rewards').getByText('暂无记录')).toBeVisible();
   await channel.getByRole('button', { name: '复制邀请链接' }).click();
-  await expect(toast(page, /已复制到剪切板|复制失败/)).toBeVisible();
+  await expectToast(page, /已复制到剪切板|复制失败/);
   await expectNoSeriousA11yViolations(page, '/channel');
 });

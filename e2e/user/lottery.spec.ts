@@ -4,12 +4,13 @@
 // traffic left (5 − 1 + 10 = 14 G), and the draw's records in /traffic_records (prize_spend −1 G,
 // prize_reward +10 G). axe on /lottery.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { GiB, type AdminPrize } from '@portal/contracts';
 import { adminMessages } from '@portal/contracts/admin-messages';
 import { seeded } from '../support/accounts';
 import { api, loginAs } from '../support/session';
-import { toast } from '../support/ui';
+import { expectToast } from '../support/ui';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -57,7 +58,7 @@ test('an operator creates a 10 G prize; a paid user draws once and sees the priz
       .setInputFiles({ name: 'prize.png', mimeType: 'image/png', buffer: PNG });
     await expect(dialog.getByRole('img', { name: '已上传的图片' })).toBeVisible();
     await dialog.getByRole('button', { name: '保存' }).click();
-    await expect(toast(admin, adminMessages.success.prizeSaved)).toBeVisible();
+    await expectToast(admin, adminMessages.success.prizeSaved);
     const row = screen.getByTestId('prizes-row');
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(prizeName);

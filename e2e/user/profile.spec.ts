@@ -3,13 +3,14 @@
 // only once the mailed link is opened. The operator's shared Apple IDs: a free user is refused by
 // the server and the page says why, a paid user copies an account. axe on each page.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { appleIdMessages, Codes, profileMessages, type AppleIdAccount, type UserInfo } from '@portal/contracts';
 import { createUser, seeded, uniqueEmail } from '../support/accounts';
 import { e2eEnv } from '../support/env';
 import { waitForLink } from '../support/mail';
 import { api, loginAs, userInfo } from '../support/session';
-import { toast } from '../support/ui';
+import { expectToast } from '../support/ui';
 
 const PHONE = { width: 390, height: 844 };
 const PNG = Buffer.from(
@@ -51,7 +52,7 @@ test('profile: avatar and options saved survive a reload; a new e-mail applies o
   await profile.getByRole('switch', { name: '海外订阅' }).check();
   await profile.getByRole('switch', { name: '英文节点名' }).check();
   await profile.getByRole('button', { name: '保存', exact: true }).click();
-  await expect(toast(page, profileMessages.saved)).toBeVisible();
+  await expectToast(page, profileMessages.saved);
 
   await page.reload();
   await expect(profile.getByRole('switch', { name: '海外订阅' })).toBeChecked({ timeout: 30_000 });
@@ -70,7 +71,7 @@ test('profile: avatar and options saved survive a reload; a new e-mail applies o
   const next = uniqueEmail('profile-next');
   await email.fill(next);
   await profile.getByRole('button', { name: '保存', exact: true }).click();
-  await expect(toast(page, profileMessages.saved)).toBeVisible();
+  await expectToast(page, profileMessages.saved);
   await expect(profile.getByTestId('profile-pending-email')).toContainText(next);
   await expect(email).toHaveValue(user.email);
   expect((await userInfo(page.context().request)).email).toBe(user.email);
@@ -121,7 +122,7 @@ test('shared Apple ID: a free user is refused by the server, a paid user copies 
   expect(JSON.stringify(refused)).not.toContain(SHARED[0]!.password);
   await page.goto('/#/apple_id_share');
   const share = userArea(page);
-  await expect(toast(page, appleIdMessages.paidOnly)).toBeVisible({ timeout: 30_000 });
+  await expectToast(page, appleIdMessages.paidOnly, { timeout: 30_000 });
   await expect(share.getByTestId('apple-id-paid-only')).toContainText(appleIdMessages.paidOnly);
   await expect(share.getByTestId('apple-id-card')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, '/apple_id_share (free user)');
@@ -150,7 +151,7 @@ async function copiesTheAccount(page: Page) {
   await expect(card.getByTestId('apple-id-password')).toHaveText(SHARED[0]!.password);
   await expect(card).toContainText('美国');
   await card.getByRole('button', { name: /复制账号/ }).click();
-  await expect(toast(page, profileMessages.copied)).toBeVisible();
+  await expectToast(page, profileMessages.copied);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(SHARED[0]!.account);
   await card.getByRole('button', { name: /复制密码/ }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(SHARED[0]!.password);
