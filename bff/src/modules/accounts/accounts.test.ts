@@ -10,7 +10,7 @@ import {
 import { UserInfo as UserInfoSchema } from '@portal/contracts/schemas';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call, createUser, login, loginAsAdmin } from '../../../test/api.js';
 import { buildTestApp, TEST_ADMIN } from '../../../test/build-test-app.js';
 
@@ -154,7 +154,16 @@ describe('login rate limit', () => {
 describe('login: per-account back-off from any address', () => {
   // 2 free failures per account, then cool-downs of 2 s doubling up to 4 s (the login window).
   const BACKOFF_ENV = { LOGIN_ACCOUNT_FREE_FAILURES: '2', LOGIN_COOLDOWN_SECONDS: '2', LOGIN_RATE_WINDOW_SECONDS: '4' };
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  // The counters (in memory on PGlite, in the rate_limits table on PostgreSQL) read the time from
+  // Date: on a fake Date the cool-downs pass without being waited out. Timers stay real.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  /** Lets `ms` pass on the clock the counters read. */
+  const wait = (ms: number) => vi.setSystemTime(Date.now() + ms);
   let address = 0;
 
   /** A login from an address never used before: the per-address windows never fill. */
@@ -205,25 +214,25 @@ describe('login: per-account back-off from any address', () => {
       for (let i = 0; i < 3; i += 1) expect((await guess()).result.code).toBe(Codes.LOGIN_FAILED);
       // Cool-down 1 (2 s), whatever the address: nothing is tried.
       expectCoolingDown(await guess(), 2);
-      await sleep(2100);
+      wait(2100);
       expect((await guess()).result.code).toBe(Codes.LOGIN_FAILED);
       // Cool-down 2 is doubled (4 s): still refused after 2 s.
-      await sleep(2100);
+      wait(2100);
       expectCoolingDown(await guess(), 2);
-      await sleep(2100);
+      wait(2100);
       expect((await guess()).result.code).toBe(Codes.LOGIN_FAILED);
       // Cool-down 3 is capped at the login window (4 s here, 15 minutes by default), not 8 s.
       expectCoolingDown(await guess(), 4);
-      await sleep(4200);
+      wait(4200);
       expect((await guess()).result.code).toBe(Codes.LOGIN_FAILED);
     });
-  }, 60_000);
+  });
 
   it('refuses even the right password during a cool-down, and lets the owner in once it has passed', async () => {
     await withBackoffApp(async (target) => {
       for (let i = 0; i < 3; i += 1) await loginFromNewAddress(target, 'owner@example.com', 'wrong-password');
       expectCoolingDown(await loginFromNewAddress(target, 'OWNER@example.com', 'owner-password-1'), 2);
-      await sleep(2100);
+      wait(2100);
       const owner = await loginFromNewAddress(target, 'owner@example.com', 'owner-password-1');
       expect(owner.result.code).toBe(0);
       expect(owner.cookies.some((c) => c.name === cookieNames.session)).toBe(true);
