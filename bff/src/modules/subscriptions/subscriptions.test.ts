@@ -92,10 +92,14 @@ describe('GET /api/subscript/{kind}/{userId}/{userkey}', () => {
     expect(config.proxies[0]!.server).toBe('127.0.0.1');
   });
 
-  it('masks the key in logged addresses', () => {
+  it('masks the key in logged addresses', async () => {
     expect(maskUrl(`/api/subscript/clash/${user.id}/${user.userkey}?name=x`)).toBe(
       `/api/subscript/clash/${user.id}/***?name=x`,
     );
+    expect((await get(`/api/subscript/clash/${user.id}/${user.userkey}?name=x`)).statusCode).toBe(200);
+    // The request line is logged, with the address masked, and the key is nowhere in the log.
+    const urls = logs.lines.map((line) => (line.req as { url?: unknown } | undefined)?.url);
+    expect(urls).toContain(`/api/subscript/clash/${user.id}/***?name=x`);
     expect(JSON.stringify(logs.lines)).not.toContain(user.userkey);
   });
 });
