@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_API_PREFIX } from '../src/modules/node-api/index.js';
+import type { ApiRouteAccess, UserRole } from '../src/plugins/app/auth.js';
 import { agentInput, entryInput, lineInput, signedInAdmin } from './admin.js';
 import { call, signedInUser } from './api.js';
 import { randomHex } from '../src/lib/random.js';
@@ -72,6 +73,9 @@ describe('route inventory', () => {
 const ADMIN_PREFIX = '/api/admin/';
 const OPERATIONS_PREFIX = '/api/yunying/';
 const isBackOffice = (url: string) => url.startsWith(ADMIN_PREFIX) || url.startsWith(OPERATIONS_PREFIX);
+/** Limited to roles by the access a route declares: the back office, and role-only calls elsewhere (/api/feedback/close). */
+const forRolesOnly = (route: ApiRouteAccess): route is ApiRouteAccess & { access: readonly UserRole[] } =>
+  Array.isArray(route.access);
 
 /** The records the refused calls aim at (made by an admin before they are tried). */
 interface Targets {
@@ -85,6 +89,8 @@ interface Targets {
   couponUse: string;
   /** A prize (the lottery screen). */
   prize: string;
+  /** An open ticket (closed by admins only). */
+  ticket: string;
 }
 
 /** The user the /api/admin/users calls aim at (with a live session, which a refused call must keep). */
@@ -203,10 +209,13 @@ const SAMPLE_PAYLOADS: Record<string, (t: Targets) => unknown> = {
   '/api/admin/charge/checkout_charge': () => ({ charge_id: inventoryWithdrawal, txid: 'taken-over' }),
   '/api/admin/charge/wallet': () => ({ uid: inventoryUser.id }),
   '/api/admin/charge/message': () => ({ charge_id: inventoryWithdrawal, msg: '被拒绝' }),
+  '/api/feedback/close': (t) => ({ id: t.ticket }),
+  '/api/feedback/pending_count': () => ({}),
 };
 
-describe('back-office routes (QUALITY 6)', () => {
+describe('back-office and other role-only routes (QUALITY 6)', () => {
   const backOffice = () => app.apiRoutes.filter((r) => isBackOffice(r.url));
+  const roleOnly = () => app.apiRoutes.filter(forRolesOnly);
 
   it('every /api/admin route requires the admin role, every /api/yunying route admin or yunying', () => {
     const routes = backOffice();
@@ -218,15 +227,17 @@ describe('back-office routes (QUALITY 6)', () => {
     }
   });
 
-  it('has a sample payload for every back-office route, and no sample for a route that does not exist', () => {
-    const urls = backOffice().map((r) => r.url);
+  it('has a sample payload for every role-only route, and no sample for a route that does not exist', () => {
+    const urls = roleOnly().map((r) => r.url);
+    expect(urls).toEqual(expect.arrayContaining(['/api/feedback/close', '/api/feedback/pending_count']));
     expect(urls.filter((url) => SAMPLE_PAYLOADS[url] === undefined)).toEqual([]);
     expect(Object.keys(SAMPLE_PAYLOADS).filter((url) => !urls.includes(url))).toEqual([]);
   });
 
   describe('refuse everyone else and change nothing', () => {
     let targets: Targets;
-    const callers: Array<{ who: string; cookie?: string; code: number; adminOnly?: true }> = [
+    /** `type`: the caller's role; a route that admits it is not tried. */
+    const callers: Array<{ who: string; cookie?: string; code: number; type?: UserRole }> = [
       { who: 'anonymous', code: Codes.SESSION_EXPIRED },
     ];
     let adminCookie: string;
@@ -305,6 +316,8 @@ describe('back-office routes (QUALITY 6)', () => {
         discountDuration: 1,
         photoUrl: '',
       });
+      const ticket = await call<{ _id: string }>(app, '/api/feedback/create', { title: '清单工单', desc: '等待回复' }, { cookie: holder.cookie });
+      if (ticket.result.code !== 0) throw new Error(`/api/feedback/create: ${ticket.result.code} ${ticket.result.msg}`);
       targets = {
         permission,
         agent,
@@ -314,22 +327,23 @@ describe('back-office routes (QUALITY 6)', () => {
         coupon: { id: coupon.id, code: couponCode },
         couponUse: couponUse!.id,
         prize: prize._id,
+        ticket: ticket.result.data._id,
       };
       for (const type of ['normal', 'channel'] as const) {
         const user = await signedInUser(app, { type });
-        callers.push({ who: type, cookie: user.cookie, code: Codes.FORBIDDEN });
+        callers.push({ who: type, cookie: user.cookie, code: Codes.FORBIDDEN, type });
       }
       // Operations staff may use /api/yunying only.
       const yunying = await signedInUser(app, { type: 'yunying' });
-      callers.push({ who: 'yunying', cookie: yunying.cookie, code: Codes.FORBIDDEN, adminOnly: true });
+      callers.push({ who: 'yunying', cookie: yunying.cookie, code: Codes.FORBIDDEN, type: 'yunying' });
       adminCookie = admin.cookie;
     });
 
-    it('anonymous callers get 1002, normal, channel (and on /api/admin yunying) users 4003 on every route; no table changes', async () => {
-      for (const route of backOffice()) {
+    it('anonymous callers get 1002, normal, channel and yunying users 4003 on every route not for their role; no table changes', async () => {
+      for (const route of roleOnly()) {
         const payload = SAMPLE_PAYLOADS[route.url]!(targets);
         for (const caller of callers) {
-          if (caller.adminOnly === true && !route.url.startsWith(ADMIN_PREFIX)) continue;
+          if (caller.type !== undefined && route.access.includes(caller.type)) continue;
           const before = await digest();
           const { status, result } = await call(
             app,
