@@ -75,6 +75,8 @@ test.describe('tutorials as a visitor', () => {
   });
 
   test('no serious accessibility violations on any tutorial page', async ({ page }) => {
+    // An axe run on each of the tutorial pages in turn: more than the usual minute on a busy machine.
+    test.setTimeout(180_000);
     for (const route of tutorialRoutes) {
       await openTutorial(page, route.path);
       await expectNoSeriousA11yViolations(page, route.path);
