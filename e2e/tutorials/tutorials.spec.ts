@@ -107,6 +107,8 @@ test.describe('tutorials for a signed-in user', () => {
   test('every client guide offers the user’s own link, with the client’s URL scheme where it has one', async ({
     page,
   }) => {
+    // Every client guide in turn: more than the usual minute on a busy machine.
+    test.setTimeout(180_000);
     for (const route of guideRoutes) {
       // A full load first, so the shell reads the session.
       const area = await openTutorial(page, route.path);
