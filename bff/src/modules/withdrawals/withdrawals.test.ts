@@ -263,7 +263,7 @@ describe('/api/wallet/make_charge', () => {
       user.api.makeCharge(),
     ]);
     const charges = [answers[0]!, ...answers.slice(4)];
-    expect(charges.filter((a) => a.code === 0)).toHaveLength(1);
+    const made = charges.filter((a) => a.code === 0);
     for (const refused of charges.filter((a) => a.code !== 0)) expect(refused.code).toBe(Codes.WITHDRAW_REFUSED);
     const [row] = await app.database.query<{ withdrawn: unknown }>(
       'SELECT coalesce(sum(amount_cents), 0) AS withdrawn FROM withdrawals WHERE user_id = $1',
@@ -272,6 +272,10 @@ describe('/api/wallet/make_charge', () => {
     const withdrawn = Number(row!.withdrawn);
     const held = (await Promise.all(orders.map((o) => orderRow(app, o._id)))).reduce((s, o) => s + o.walletSpend, 0);
     const balance = await walletCents(app, user.id);
+    // One request at most (a second finds it open). None only when two orders took the whole
+    // balance before any whole-balance request ran, which the order of the locks may decide.
+    expect(made.length).toBeLessThanOrEqual(1);
+    if (made.length === 0) expect({ balance, held }).toEqual({ balance: 0, held: 2_000 });
     expect(balance).toBeGreaterThanOrEqual(0);
     expect(balance + withdrawn + held).toBe(2_000);
     expect(await ledgerSum(app, user.id)).toBe(balance);
