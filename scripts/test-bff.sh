@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The BFF test suite twice: on embedded PGlite, then on a throwaway PostgreSQL cluster.
+# The BFF test suite twice: on embedded PGlite, then on a throwaway PostgreSQL cluster. The second
+# pass leaves out the files whose outcome does not depend on the database (bff/test/database-independent.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
