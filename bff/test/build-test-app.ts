@@ -40,7 +40,9 @@ async function createPostgresDatabase(serverUrl: string, template: string | unde
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(template === undefined ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.query(
+      template === undefined ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${template}`,
+    );
   } finally {
     await admin.end();
   }

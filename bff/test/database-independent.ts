@@ -13,10 +13,11 @@ export const DATABASE_INDEPENDENT_TESTS: Record<string, string> = {
   'src/modules/accounts/service.test.ts': 'the service over a fake repository',
   'src/modules/accounts/subscription-link.test.ts': 'parses links',
   'src/modules/payments/epay.test.ts': 'signatures and amounts of the epay protocol',
-  'src/modules/payments/usdt.test.ts': 'amounts, TRC20 values and transfer matching in memory, against a local Tron server',
+  'src/modules/payments/usdt.test.ts':
+    'amounts, TRC20 values and transfer matching in memory, against a local Tron server',
   'src/modules/subscriptions/formats.test.ts': 'renders subscription files from fixtures',
   'src/modules/subscriptions/rules.test.ts': 'line selection from fixtures',
-  'src/plugins/app/envelope.test.ts': "envelope decoding and fuzzing on a public echo route that reads no table",
+  'src/plugins/app/envelope.test.ts': 'envelope decoding and fuzzing on a public echo route that reads no table',
   'src/plugins/app/origin-check.test.ts':
     'the Origin check answers before any handler; the sign-in it lets through is tested on both databases by accounts.test.ts',
   'src/plugins/app/first-paint.test.ts': 'the first-paint HTML for visitors, built from files on disk',

@@ -26,7 +26,7 @@ declare module 'vitest' {
  * start it as a process (server, crash, two-instances).
  */
 export default async function setup(project: TestProject) {
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: BFF_ROOT, stdio: 'ignore' });
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: BFF_ROOT });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const template = await createPostgresTemplate(serverUrl);
@@ -72,7 +72,9 @@ async function createPostgresTemplate(serverUrl: string): Promise<string> {
   } finally {
     await database.close();
   }
-  await onServer(serverUrl, (admin) => admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`));
+  await onServer(serverUrl, (admin) =>
+    admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`),
+  );
   return name;
 }
 

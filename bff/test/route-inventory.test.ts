@@ -316,7 +316,12 @@ describe('back-office and other role-only routes (QUALITY 6)', () => {
         discountDuration: 1,
         photoUrl: '',
       });
-      const ticket = await call<{ _id: string }>(app, '/api/feedback/create', { title: '清单工单', desc: '等待回复' }, { cookie: holder.cookie });
+      const ticket = await call<{ _id: string }>(
+        app,
+        '/api/feedback/create',
+        { title: '清单工单', desc: '等待回复' },
+        { cookie: holder.cookie },
+      );
       if (ticket.result.code !== 0) throw new Error(`/api/feedback/create: ${ticket.result.code} ${ticket.result.msg}`);
       targets = {
         permission,

@@ -261,7 +261,9 @@ const NOT_ENVELOPE = ['/api/pay/notify/epay/:platform', '/api/pay/sandbox/decide
 
 /** A user without a staff role may call it, by the access the route declares (nodes and staff-only calls are not theirs). */
 const forUsers = (access: Access) =>
-  access === 'public' || access === 'user' || (Array.isArray(access) && (access.includes('normal') || access.includes('channel')));
+  access === 'public' ||
+  access === 'user' ||
+  (Array.isArray(access) && (access.includes('normal') || access.includes('channel')));
 
 async function twin(c: SignedInCase) {
   const user = await signedInUser(app, { paidUser: c.paidUser ?? false });
@@ -274,7 +276,9 @@ async function twin(c: SignedInCase) {
 describe('QUALITY 2: extra fields on every user-facing call', () => {
   it('covers every public and signed-in envelope call of the server', () => {
     const covered = new Set([...SIGNED_IN_CASES.map((c) => c.url), ...PUBLIC_CASES]);
-    const calls = app.apiRoutes.filter((r) => r.methods.includes('POST') && forUsers(r.access) && !NOT_ENVELOPE.includes(r.url));
+    const calls = app.apiRoutes.filter(
+      (r) => r.methods.includes('POST') && forUsers(r.access) && !NOT_ENVELOPE.includes(r.url),
+    );
     expect(calls.map((r) => r.url).filter((url) => !covered.has(url))).toEqual([]);
   });
 
