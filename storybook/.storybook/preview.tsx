@@ -8,9 +8,10 @@ import { clearToasts, PortalProvider } from '@portal/ui';
 import { portalSystem } from '@portal/ui/system';
 import { resetApiSequences } from './api-mocks';
 
-// A play function's findBy… and waitFor wait up to 5 s for what a story's mocked calls and lazy
-// chunks bring (the default 1 s fails on a busy CI machine); what never arrives still fails.
-configure({ asyncUtilTimeout: 5000 });
+// A play function's findBy… and waitFor wait up to 10 s for what a story's mocked calls and lazy
+// chunks bring (the default 1 s, and once 5 s, failed on a loaded CI machine); what never
+// arrives still fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 async function startMockWorker() {
   const worker = setupWorker();

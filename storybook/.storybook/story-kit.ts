@@ -7,10 +7,10 @@ export type { Decorator, Loader, Meta, StoryObj } from 'storybook-react-rsbuild'
 import { expect, waitFor, within } from 'storybook/test';
 export { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 
-/** Waits until an element (a toast, a dialog) has finished fading in, and returns it. */
+/** Waits until an element (a toast, a dialog) has finished fading in, and returns it (waits as long as any play wait: preview.tsx). */
 export async function expectShown(find: () => Promise<HTMLElement>): Promise<HTMLElement> {
   const element = await find();
-  await waitFor(() => expect(element).toBeVisible(), { timeout: 3000 });
+  await waitFor(() => expect(element).toBeVisible());
   return element;
 }
 
@@ -20,14 +20,11 @@ export async function expectShown(find: () => Promise<HTMLElement>): Promise<HTM
  */
 export function expectToast(text: string): Promise<HTMLElement> {
   return expectShown(() =>
-    waitFor(
-      () => {
-        const open = [...document.querySelectorAll<HTMLElement>('[data-testid="toast"][data-state="open"]')];
-        const [match] = open.flatMap((toast) => within(toast).queryAllByText(text));
-        if (!match) throw new Error(`no open toast says "${text}"`);
-        return match;
-      },
-      { timeout: 3000 },
-    ),
+    waitFor(() => {
+      const open = [...document.querySelectorAll<HTMLElement>('[data-testid="toast"][data-state="open"]')];
+      const [match] = open.flatMap((toast) => within(toast).queryAllByText(text));
+      if (!match) throw new Error(`no open toast says "${text}"`);
+      return match;
+    }),
   );
 }

@@ -25,7 +25,8 @@ const root = path.resolve(fileURLToPath(import.meta.url), '../..');
 const staticDir = path.resolve(process.env.STORYBOOK_STATIC_DIR ?? path.join(root, 'storybook-static'));
 const shotDir = path.join(root, 'test-results/stories');
 const workerCount = Math.max(1, Number(process.env.SMOKE_WORKERS ?? 2));
-const storyTimeoutMs = 15_000;
+// Above the play functions' own 10 s waits (storybook/.storybook/preview.tsx), so they report first.
+const storyTimeoutMs = 30_000;
 
 /** Text that must be on the page once the story has finished, by story id. */
 const expectedText = {
