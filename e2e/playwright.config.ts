@@ -1,6 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import { e2eEnv, e2eWorkers, slotEnv } from './support/env';
 import { chromiumLaunchOptions } from '../scripts/lib/chromium.mjs';
+import { compileBff } from '../scripts/lib/portal-server.mjs';
+
+// The BFF runs compiled, as `npm start` runs it (support/start-bff.mjs): compiled once here, in the
+// runner's process, before any server starts. The workers load this file too and skip it.
+if (process.env.TEST_WORKER_INDEX === undefined) compileBff();
 
 /** The helper servers of one slot (support/env.ts): its BFF, chain stand-in and remotes' hosts. */
 function slotServers(slot: number) {
@@ -49,7 +54,11 @@ export default defineConfig({
   use: {
     baseURL: e2eEnv.baseUrl,
     locale: 'zh-CN',
-    trace: 'retain-on-failure',
+    // A failure reports its error, call log, page snapshot (error-context.md) and a screenshot.
+    // Recording a trace of every test cost a third of the run's CPU; E2E_TRACE=1 records them
+    // (kept for the failures) when a failure needs more.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
   webServer: Array.from({ length: e2eWorkers }, (_, slot) => slotServers(slot)).flat(),

@@ -19,7 +19,8 @@ if (existsSync(baseSeed)) {
   seedFile = path.join(e2eEnv.dataDir, 'seed.json');
   writeFileSync(seedFile, JSON.stringify(seed));
 }
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bff/src/server.ts')], {
+// The BFF runs compiled, as `npm start` runs it: playwright.config.ts compiled it before the servers started.
+const child = spawn(process.execPath, [path.join(repoRoot, 'bff/dist/server.js')], {
   cwd: path.join(repoRoot, 'bff'),
   stdio: 'inherit',
   env: {

@@ -8,6 +8,6 @@ export { PagePlaceholder } from './components/page-placeholder.js';
 export { definePages } from './components/remote-pages.js';
 export { lazyDialog, type LazyDialog } from './components/lazy-dialog.js';
 export { Dropdown, type DropdownProps } from './components/dropdown.js';
-export { whenNoModalOpen } from './components/when-no-modal.js';
+export { takeDialogTurn } from './components/dialog-turn.js';
 export { QrCode, type QrCodeProps } from './components/qr-code.js';
 export { ImageUpload, type ImageUploadProps } from './components/image-upload.js';

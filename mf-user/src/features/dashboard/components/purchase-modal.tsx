@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { usePortal, useSession } from '@portal/platform';
-import { lazyDialog, whenNoModalOpen } from '@portal/ui';
+import { lazyDialog, takeDialogTurn } from '@portal/ui';
 import { useFirstVisitToday } from '../hooks/use-first-visit-today';
 
 const PurchaseDialog = lazyDialog(() => import('./purchase-dialog'));
@@ -13,9 +13,10 @@ export function PurchaseModal() {
   const userId = useSession((s) => s.user?._id);
   const isAgency = usePortal((s) => s.isAgency);
   const [due, dismiss] = useFirstVisitToday(PURCHASE_MODAL, userId, Boolean(userId) && !isAgency);
-  // Never stacks on a dialog that is already open (the shell's announcement): waits for it to close.
-  const [noOtherModal, setNoOtherModal] = useState(false);
-  useEffect(() => (due ? whenNoModalOpen(() => setNoOtherModal(true)) : undefined), [due]);
-  const open = due && noOtherModal;
+  // Never stacks on another dialog (the shell's announcement, say): waits for its turn, and holds
+  // it until dismissed, while its own chunk loads included.
+  const [hasTurn, setHasTurn] = useState(false);
+  useEffect(() => (due ? takeDialogTurn(() => setHasTurn(true)) : undefined), [due]);
+  const open = due && hasTurn;
   return open ? <PurchaseDialog onClose={dismiss} /> : null;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Codes, type AnnouncementConfig } from '@portal/contracts';
-import { whenNoModalOpen } from '@portal/ui';
+import { takeDialogTurn } from '@portal/ui';
 import { getHostInfo } from '../api/get-host-info';
 import {
   announcementFingerprint,
@@ -41,7 +41,8 @@ export function useAnnouncement(): AnnouncementApi {
   const [state, setState] = useState<AnnouncementState>({ status: 'loading' });
   const [open, setOpenState] = useState(false);
   const [wanted, setWanted] = useState(false);
-  const cancelAutoShow = useRef<() => void>(() => undefined);
+  // Ends the automatic showing's wait for its turn, or gives the turn back once it has it.
+  const releaseTurn = useRef<() => void>(() => undefined);
 
   // Fetches host/get; the answer lands in a callback. `openIfDue` is the automatic showing.
   const load = useCallback((openIfDue: boolean) => {
@@ -53,7 +54,7 @@ export function useAnnouncement(): AnnouncementApi {
       const notice = normalizeAnnouncement(result.data?.notice);
       setState({ status: 'ready', notice });
       if (openIfDue && notice && shouldShowAnnouncement(notice, readSeen(browserStorage()), new Date())) {
-        cancelAutoShow.current = whenNoModalOpen(() => {
+        releaseTurn.current = takeDialogTurn(() => {
           remember(notice);
           setWanted(true);
           setOpenState(true);
@@ -64,7 +65,7 @@ export function useAnnouncement(): AnnouncementApi {
 
   useEffect(() => {
     load(true);
-    return () => cancelAutoShow.current();
+    return () => releaseTurn.current();
   }, [load]);
 
   const retry = useCallback(() => {
@@ -79,5 +80,15 @@ export function useAnnouncement(): AnnouncementApi {
     if (state.status === 'error') retry();
   }, [state, retry]);
 
-  return { state, open, wanted, show, setOpen: setOpenState, retry, forget: () => setWanted(false) };
+  const setOpen = useCallback((next: boolean) => {
+    setOpenState(next);
+    if (!next) releaseTurn.current();
+  }, []);
+
+  const forget = useCallback(() => {
+    setWanted(false);
+    releaseTurn.current();
+  }, []);
+
+  return { state, open, wanted, show, setOpen, retry, forget };
 }
