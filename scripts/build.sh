@@ -10,7 +10,9 @@ build_app() {
   npm run build --silent -w "$1" > ".build-$1.log" 2>&1
 }
 
-for app in shell mf-user mf-shop mf-tutorials mf-admin; do
+# Two apps at a time: one rspack build keeps about 1.3 of the machine's 2 cores busy.
+build_checked() {
+  local app="$1"
   echo "build: $app"
   if ! build_app "$app"; then
     # Seen once in CI (never reproduced in dozens of builds): the build finished and printed its
@@ -18,14 +20,16 @@ for app in shell mf-user mf-shop mf-tutorials mf-admin; do
     # more, and says so; any other failure stops here.
     if grep -Eq '^Aborted( \(core dumped\))?$' ".build-$app.log"; then
       echo "build: $app aborted on exit (native crash); building it again"
-      build_app "$app" || { cat ".build-$app.log"; exit 1; }
+      build_app "$app" || { cat ".build-$app.log"; return 1; }
     else
       cat ".build-$app.log"
-      exit 1
+      return 1
     fi
   fi
   rm -f ".build-$app.log"
-done
+}
+export -f build_app build_checked
+printf '%s\n' shell mf-user mf-shop mf-tutorials mf-admin | xargs -P "${BUILD_JOBS:-2}" -I{} bash -c 'build_checked "$1"' _ {} || exit 1
 echo "build: bff"
 node bff/scripts/build.mjs
 echo "build: first paint"

@@ -4,9 +4,8 @@
 # Debian's Chromium, and the development-mode check (npm run dev with hot reload). Installs npm
 # packages, chromium and postgresql when they are missing.
 #
-# Steps in one group run side by side (they use different ports and folders; each one's output is
-# shown when it ends); groups run in turn. Ends with a table of the steps and their times, and
-# the line `steps: N passed, N failed`.
+# The steps run in two lanes side by side (see below); each step's output is shown once all have
+# ended. Ends with a table of the steps and their times, and the line `steps: N passed, N failed`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # Node >= 22.12 first on PATH for every step (Node 24 fetched into .tools/node where the machine's is older).
@@ -37,37 +36,30 @@ record() {
   fi
 }
 
-# One step alone, its output live.
-step() {
-  local name="$1"
-  shift
-  echo
-  echo "=== $name"
-  local started=$SECONDS
-  "$@"
-  local status=$?
-  echo "=== $name: $([ $status -eq 0 ] && echo ok || echo FAILED) ($((SECONDS - started)) s)"
-  record "$name" "$status" $((SECONDS - started))
-}
-
-# Several steps side by side: together name1 'command 1' name2 'command 2' ...
-together() {
-  local names=()
-  echo
-  while [ $# -gt 0 ]; do
-    local name="$1" command="$2"
-    shift 2
-    names+=("$name")
-    echo "=== $name (started, side by side; output below when it ends)"
-    (
+# A lane runs its steps one after another, in the background: lane name1 'command 1' name2 'command 2' ...
+# Lanes run side by side (their steps use different ports and folders). A line says when each
+# step ends; its whole output is shown, in order, once every lane has ended (finish_lanes).
+lane_steps=()
+lane() {
+  local i
+  for ((i = 1; i <= $#; i += 2)); do lane_steps+=("${!i}"); done
+  (
+    while [ $# -gt 0 ]; do
+      name="$1" command="$2"
+      shift 2
       started=$SECONDS
       bash -c "$command" >"$logs/$name.log" 2>&1
-      echo "$? $((SECONDS - started))" >"$logs/$name.status"
-    ) &
-  done
+      status=$?
+      echo "$status $((SECONDS - started))" >"$logs/$name.status"
+      echo "=== $name: $([ $status -eq 0 ] && echo ok || echo FAILED) ($((SECONDS - started)) s, at $((SECONDS - run_started)) s); output below"
+    done
+  ) &
+}
+
+finish_lanes() {
   wait
   local name status seconds
-  for name in "${names[@]}"; do
+  for name in "${lane_steps[@]}"; do
     read -r status seconds <"$logs/$name.status"
     echo
     echo "=== $name"
@@ -75,16 +67,26 @@ together() {
     echo "=== $name: $([ "$status" -eq 0 ] && echo ok || echo FAILED) ($seconds s)"
     record "$name" "$status" "$seconds"
   done
+  lane_steps=()
 }
 
-together lint 'npx eslint . --max-warnings=0' typecheck 'bash scripts/typecheck.sh'
-step unit npx vitest run
+# The BFF is compiled once, here: steps that start it (BFF tests, e2e) run side by side, and a
+# rebuild in one must not delete the file another is starting from (bff/scripts/build.mjs).
+node bff/scripts/build.mjs || exit 1
+export BFF_DIST_READY=1
+
+# Two lanes keep both cores busy: steps that leave a core idle part of the time (lint, the build,
+# dev mode) run beside ones that do not. e2e needs the build, which comes before it in its lane.
 # The size figures of a throttled phone are a measurement (npm run size), not a test.
-step build env PORTAL_SIZE_RUNS=0 bash scripts/build.sh
-together bff 'bash scripts/test-bff.sh' \
-  storybook 'npm run build --silent -w @portal/storybook && npm run smoke --silent -w @portal/storybook'
-step e2e npx playwright test -c e2e/playwright.config.ts
-step dev npx playwright test -c e2e/dev/playwright.config.ts
+lane lint 'npx eslint . --max-warnings=0' \
+  unit 'npx vitest run' \
+  build 'env PORTAL_SIZE_RUNS=0 bash scripts/build.sh' \
+  e2e 'npx playwright test -c e2e/playwright.config.ts' \
+  dev 'npx playwright test -c e2e/dev/playwright.config.ts'
+lane typecheck 'bash scripts/typecheck.sh' \
+  storybook 'npm run build --silent -w @portal/storybook && npm run smoke --silent -w @portal/storybook' \
+  bff 'bash scripts/test-bff.sh'
+finish_lanes
 
 echo
 echo "step       result   time"

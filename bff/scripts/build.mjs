@@ -2,13 +2,19 @@
 // workspace packages (@portal/*, TypeScript sources) bundled, every npm package left to Node's
 // own resolution from node_modules (PGlite, argon2 and the rest load their files as usual).
 // `npm start` runs it with plain Node; `npm run dev -w bff` keeps tsx in watch mode.
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const bff = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(bff, 'dist');
+// `npm test` compiles once, first, and sets BFF_DIST_READY: its steps run side by side, and a
+// step's rebuild must not delete the file another step's server is starting from.
+if (process.env.BFF_DIST_READY === '1' && existsSync(path.join(outdir, 'server.js'))) {
+  process.stdout.write('bff: dist/server.js kept (compiled at the start of npm test)\n');
+  process.exit(0);
+}
 rmSync(outdir, { recursive: true, force: true });
 
 const started = Date.now();

@@ -17,7 +17,7 @@ function SelfOpeningDialog({ title, loadMs }: { title: string; loadMs: number })
   }, [hasTurn, loadMs]);
   if (closed || !loaded) return null;
   return (
-    <DialogFrame title={title} testId={title} onClose={() => setClosed(true)} cancelLabel="关闭">
+    <DialogFrame title={title} testId={title} onClose={() => setClosed(true)} cancelLabel="知道了">
       <Text>{title}的内容。</Text>
     </DialogFrame>
   );
@@ -50,10 +50,10 @@ export const NeverStacked: Story = {
     const first = await expectShown(() => body.findByRole('dialog', { name: '每日购买提醒' }));
     // The second, whose chunk is quicker, waited through the first one's loading.
     await expect(openModals()).toBe(1);
-    await userEvent.click(within(first).getByRole('button', { name: '关闭' }));
+    await userEvent.click(within(first).getByRole('button', { name: '知道了' }));
     const second = await expectShown(() => body.findByRole('dialog', { name: '网站公告' }));
     await expect(openModals()).toBe(1);
-    await userEvent.click(within(second).getByRole('button', { name: '关闭' }));
+    await userEvent.click(within(second).getByRole('button', { name: '知道了' }));
     await waitFor(() => expect(openModals()).toBe(0));
     await expect(document.body.hasAttribute('data-dialog-turn')).toBe(false);
   },
