@@ -45,7 +45,10 @@ export interface AppConfig {
   accountRateLimit: { perAccount: number; perAddress: number; timeWindowMs: number };
   /** Subscription content and its rule files: requests per minute per address. */
   subscriptionRateMax: number;
-  /** Base URL of the portal for links in mails; '' = the origin of the request that caused the mail. */
+  /**
+   * Base URL of the portal for links in mails; '' = the first PUBLIC_ORIGIN, else the listening
+   * address (see `publicAddress`). Required in production when SMTP_URL is set.
+   */
   publicBaseUrl: string;
   mail: {
     /** smtp:// or smtps:// URL; '' = no SMTP: mails go to the outbox table and the log. */
@@ -200,6 +203,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (smtpUrl !== '' && (!isUrl(smtpUrl) || !/^smtps?:$/.test(new URL(smtpUrl).protocol))) {
     problems.push('SMTP_URL must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465');
   }
+  // Links in real mail must point at the portal, and no request header may say where that is.
+  if (read('NODE_ENV') === 'production' && smtpUrl !== '' && publicBaseUrl === '') {
+    problems.push(
+      "PUBLIC_BASE_URL must be set when NODE_ENV=production and SMTP_URL is set: links in mails need the portal's public address, such as https://portal.example.com",
+    );
+  }
   const mailDomain = isHttpUrl(publicBaseUrl) ? new URL(publicBaseUrl).hostname : 'localhost';
   const mailFrom = read('MAIL_FROM') ?? `${PRODUCT_NAME} <no-reply@${mailDomain}>`;
   // A bare address, or a display name followed by <address>.
@@ -249,6 +258,19 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     benchRoutes,
     shutdownDrainMs,
   };
+}
+
+/**
+ * The portal's address in links that leave the request (mails): PUBLIC_BASE_URL, else the first
+ * PUBLIC_ORIGIN (the shell's origin in development), else the address the server listens on
+ * (localhost for a wildcard host). Never the request's Host or X-Forwarded-Host: a client writes those.
+ */
+export function publicAddress(config: Pick<AppConfig, 'publicBaseUrl' | 'publicOrigins' | 'host' | 'port'>): string {
+  if (config.publicBaseUrl !== '') return config.publicBaseUrl;
+  const origin = config.publicOrigins[0];
+  if (origin !== undefined) return origin;
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
 }
 
 function isUrl(value: string): boolean {

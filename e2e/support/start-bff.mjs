@@ -33,6 +33,8 @@ const child = spawn(process.execPath, [path.join(repoRoot, 'bff/dist/server.js')
     REMOTE_MF_TUTORIALS_URL: `${e2eEnv.remoteHostUrl}/mf-manifest.json`,
     REMOTE_MF_ADMIN_URL: `${e2eEnv.adminHostUrl}/mf-manifest.json`,
     AGENCY_DOMAIN: e2eEnv.agencyUrl,
+    // Mailed links point here (never at the Host a request names): the address the tests browse.
+    PUBLIC_BASE_URL: e2eEnv.baseUrl,
     LOG_LEVEL: 'warn',
     // The suite sets up its own data: no demo notices or announcement, one trial coupon with a known code.
     DEMO_DATA: 'false',

@@ -27,4 +27,12 @@ describe('withBootData', () => {
     const json = /<script type="application\/json" id="portal-boot">(.*)<\/script><\/head>/.exec(page)![1]!;
     expect(JSON.parse(json)).toEqual(data);
   });
+
+  it('keeps replacement patterns in the data ($& and the like) as text', () => {
+    const patterned = { config: { productName: "$& $` $' $$" } } as unknown as BootData;
+    const page = withBootData(html, patterned);
+    const json = /<script type="application\/json" id="portal-boot">(.*)<\/script><\/head>/.exec(page)![1]!;
+    expect(JSON.parse(json)).toEqual(patterned);
+    expect(page.match(/<\/head>/g)).toHaveLength(1);
+  });
 });

@@ -69,7 +69,7 @@ export function withBootData(html: string, data: BootData): string {
   const block = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptSafeJson(data)}</script>`;
   const withoutConfigPreload = html.replace(/<link\b[^>]*href="\/portal-config\.json"[^>]*>\s*/i, '');
   return withoutConfigPreload.includes('</head>')
-    ? withoutConfigPreload.replace('</head>', `${block}</head>`)
+    ? withoutConfigPreload.replace('</head>', () => `${block}</head>`) // a function: `$&` in the data stays text
     : block + withoutConfigPreload;
 }
 

@@ -168,6 +168,7 @@ export function withFirstPaint(html: string, snapshot: FirstPaintSnapshot, pages
     `<script>${FIRST_PAINT_PRELOAD_SCRIPT}</script>` +
     `<style id="first-paint-style">${styleSafe(snapshot.css)}</style>`;
   const templates = pages.map((page) => `<template data-first-paint="${page.route}">${page.html}</template>`).join('');
-  const withStyle = html.replace('</head>', `${head}</head>`);
-  return withStyle.replace('<div id="root"></div>', `<div id="root"></div>${templates}<script>${FIRST_PAINT_SCRIPT}</script>`);
+  // Function replacements: a `$&` or `$'` in the data is text, not a replacement pattern.
+  const withStyle = html.replace('</head>', () => `${head}</head>`);
+  return withStyle.replace('<div id="root"></div>', () => `<div id="root"></div>${templates}<script>${FIRST_PAINT_SCRIPT}</script>`);
 }

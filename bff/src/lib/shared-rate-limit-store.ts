@@ -1,6 +1,39 @@
 import type { FastifyInstance } from 'fastify';
-import { RateLimiterDrizzle, type RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  RateLimiterDrizzle,
+  RateLimiterMemory,
+  type RateLimiterAbstract,
+  type RateLimiterRes,
+} from 'rate-limiter-flexible';
 import { rateLimits } from '../db/schema.js';
+
+/**
+ * Makes the counters that failure limits take attempts from (lib/throttle.ts): `points` per
+ * window of `durationMs`, with rate-limiter-flexible's atomic `consume` (refused past the points)
+ * and `reward` (a point given back).
+ */
+export type CounterFactory = (options: { points: number; durationMs: number }) => RateLimiterAbstract;
+
+/** In memory, for PGlite: one process owns the data, so one process counts. */
+export const memoryCounters: CounterFactory = ({ points, durationMs }) =>
+  new RateLimiterMemory({ points, duration: durationMs / 1000 });
+
+/**
+ * In the `rate_limits` table, for PostgreSQL: every instance counts the same attempts (one atomic
+ * INSERT … ON CONFLICT … RETURNING per consume). Keys are prefixed apart from the plugin store's.
+ */
+export function sharedCounters(fastify: FastifyInstance): CounterFactory {
+  return ({ points, durationMs }) =>
+    new RateLimiterDrizzle({
+      storeClient: fastify.db,
+      schema: rateLimits,
+      points,
+      duration: durationMs / 1000,
+      keyPrefix: 'failures',
+      // Expired rows are removed by the rate-limit clean-up job (modules/jobs), not by timers here.
+      clearExpiredByTimeout: false,
+    });
+}
 
 type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -46,13 +79,19 @@ export function sharedRateLimitStore(fastify: FastifyInstance) {
     incr(key: string, callback: StoreCallback, timeWindow: number): void {
       limiterFor(timeWindow)
         .penalty(`${this.prefix}${key}`, 1)
-        .then((res) => callback(null, answer(res)), (error: Error) => callback(error));
+        .then(
+          (res) => callback(null, answer(res)),
+          (error: Error) => callback(error),
+        );
     }
 
     read(key: string, callback: StoreCallback, timeWindow: number): void {
       limiterFor(timeWindow)
         .get(`${this.prefix}${key}`)
-        .then((res) => callback(null, answer(res)), (error: Error) => callback(error));
+        .then(
+          (res) => callback(null, answer(res)),
+          (error: Error) => callback(error),
+        );
     }
 
     child(routeOptions: object): SharedStore {

@@ -1,11 +1,11 @@
 import { Codes, cookieNames, type ConfirmAnswer } from '@portal/contracts';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicAddress } from '../../config.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { attemptLimit, failureBackoff, failureLimit } from '../../lib/throttle.js';
 import { clearSessionCookies, setSessionCookies } from '../../plugins/app/auth.js';
 import { describeValueError, payloadOf } from '../../plugins/app/envelope.js';
-import { ownOrigin } from '../../plugins/app/origin-check.js';
 import type { RegistrationService } from './registration.js';
 import { normaliseEmail, type AccountsService } from './service.js';
 import {
@@ -29,17 +29,25 @@ const emailOfPayload = (request: FastifyRequest) => {
   return typeof email === 'string' ? normaliseEmail(email) : '';
 };
 
+/** What counts as a failed login: a wrong password or an unknown e-mail (one answer for both). */
+const LOGIN_FAILURES = [Codes.LOGIN_FAILED];
+
 /**
  * Login throttling counts failures only, so people who sign in often are never slowed down.
  * Two windows: one per address and account (the brute force of one account), and a wider one per
- * address (one address trying many accounts). Counters are per instance (see rate-limit.ts).
+ * address (one address trying many accounts). Shared by every instance on PostgreSQL (see rate-limit.ts).
  */
 function loginThrottle(fastify: FastifyInstance) {
   const { max, timeWindowMs } = fastify.config.loginRateLimit;
-  return failureLimit(fastify, 'login', [
-    { max, timeWindowMs, key: (r) => `${r.ip}|${emailOfPayload(r)}` },
-    { max: max * 5, timeWindowMs, key: (r) => r.ip },
-  ]);
+  return failureLimit(
+    fastify,
+    'login',
+    [
+      { max, timeWindowMs, key: (r) => `${r.ip}|${emailOfPayload(r)}` },
+      { max: max * 5, timeWindowMs, key: (r) => r.ip },
+    ],
+    { counted: LOGIN_FAILURES },
+  );
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -71,13 +79,13 @@ function accountBackoff(fastify: FastifyInstance) {
       maxMs: Math.max(coolDownMs, timeWindowMs),
       memoryMs: DAY_MS,
     },
-    (seconds) => new DomainError(Codes.RATE_LIMITED, loginCoolDownMessage(seconds)),
+    { counted: LOGIN_FAILURES, refusal: (seconds) => new DomainError(Codes.RATE_LIMITED, loginCoolDownMessage(seconds)) },
   );
 }
 
-/** Where links in mails point: the configured public base URL, else the origin this request was sent to. */
-export function linkBase(fastify: FastifyInstance, request: FastifyRequest): string {
-  return fastify.config.publicBaseUrl || ownOrigin(request);
+/** Where links in mails point: the configured public address (config.ts `publicAddress`), never a request header. */
+export function linkBase(fastify: FastifyInstance): string {
+  return publicAddress(fastify.config);
 }
 
 /**
@@ -131,18 +139,13 @@ export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsServi
 
   fastify.post('/api/user/login', {
     config: { access: 'public', payload: LoginRequest },
-    // The payload is decoded by preHandler time, so the throttle key can name the account.
+    // The payload is decoded by preHandler time, so the throttle key can name the account. Each
+    // attempt is taken before the password is checked and given back unless it fails (LOGIN_FAILED).
     preHandler: [throttle.check, backoff.check],
     handler: async (request, reply) => {
       const { email, password } = payloadOf(request, LoginRequest);
-      const meta = { ...clientMeta(request), linkBase: linkBase(fastify, request) };
-      const session = await accounts.login(email, password, meta).catch(async (err: unknown) => {
-        if (err instanceof DomainError && err.code === Codes.LOGIN_FAILED) {
-          await throttle.recordFailure(request);
-          await backoff.recordFailure(request);
-        }
-        throw err;
-      });
+      const meta = { ...clientMeta(request), linkBase: linkBase(fastify) };
+      const session = await accounts.login(email, password, meta);
       // A session presented with the login is replaced, not left alive beside the new one.
       const previous = request.cookies[cookieNames.session];
       if (previous !== undefined) await accounts.logout(previous);
@@ -186,7 +189,7 @@ export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsServi
         password,
         ...(icon_url === undefined ? {} : { iconUrl: icon_url }),
         ...(request.cookies[cookieNames.channelCode] === undefined ? {} : { channelCode: request.cookies[cookieNames.channelCode] }),
-        linkBase: linkBase(fastify, request),
+        linkBase: linkBase(fastify),
       });
       return reply.envelope({});
     },
@@ -213,7 +216,7 @@ export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsServi
     preHandler: accountThrottle(fastify, 'reset_password', emailOfPayload),
     handler: async (request, reply) => {
       const { email, password, describUrl } = payloadOf(request, ResetPasswordRequest);
-      await registration.resetPassword({ email, password, describUrl, linkBase: linkBase(fastify, request) });
+      await registration.resetPassword({ email, password, describUrl, linkBase: linkBase(fastify) });
       return reply.envelope({});
     },
   });

@@ -52,8 +52,8 @@ describe('signup', () => {
     expect(mails[0]!.subject).toContain('验证');
     expect(mails[0]!.text).toContain('验证邮箱');
     const link = confirmationLink(mails[0]!.text);
-    // No PUBLIC_BASE_URL: the origin the request was sent to.
-    expect(link.url).toMatch(/^http:\/\/localhost(:80)?\/#\/confirm\?serial_id=[0-9a-f]{24}&key=[\w-]+&action=signup_confirm$/);
+    // No PUBLIC_BASE_URL nor PUBLIC_ORIGIN: the address the server listens on (0.0.0.0:8080 by default), never the request's Host.
+    expect(link.url).toMatch(/^http:\/\/localhost:8080\/#\/confirm\?serial_id=[0-9a-f]{24}&key=[\w-]+&action=signup_confirm$/);
     expect(link.action).toBe('signup_confirm');
     expect(Buffer.from(link.key, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
     expect(mails[0]!.html).toContain(`href="${link.url.replaceAll('&', '&#38;')}"`);

@@ -129,8 +129,9 @@ describe('redeem_coupon', () => {
 
     const cases: Array<[string, number, string]> = [
       ['NO-SUCH-CODE', Codes.COUPON_NOT_FOUND, '体验券不存在'],
-      [cash.code, Codes.COUPON_WRONG_TYPE, '券类型错误'],
-      [discount.code, Codes.COUPON_WRONG_TYPE, '券类型错误'],
+      // Cash and discount codes answer like unknown ones: redeem does not tell which codes are worth money.
+      [cash.code, Codes.COUPON_NOT_FOUND, '体验券不存在'],
+      [discount.code, Codes.COUPON_NOT_FOUND, '体验券不存在'],
       [expired.code, Codes.COUPON_EXPIRED, '体验券过期'],
       [exhausted.code, Codes.COUPON_EXHAUSTED, '抱歉，该体验券已抢兑完毕'],
       [once.code, Codes.COUPON_USED, '该体验券已经兑换过'],

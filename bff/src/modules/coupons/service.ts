@@ -28,9 +28,11 @@ type Refusal = 'notFound' | 'wrongType' | 'expired' | 'perUser' | 'exhausted';
 const ORDER_TYPES: ReadonlySet<Coupon['type']> = new Set(['cash', 'discount']);
 
 const REFUSALS: Record<CouponUse, Record<Refusal, [number, string]>> = {
+  // A cash or discount code answers like a code that does not exist: redeem must not tell a guesser
+  // which codes are worth money on an order (spec-1 §8's 1016 体验券不存在).
   trial: {
     notFound: [Codes.COUPON_NOT_FOUND, messages.coupon.notFound],
-    wrongType: [Codes.COUPON_WRONG_TYPE, messages.coupon.wrongType],
+    wrongType: [Codes.COUPON_NOT_FOUND, messages.coupon.notFound],
     expired: [Codes.COUPON_EXPIRED, messages.coupon.expired],
     perUser: [Codes.COUPON_USED, messages.coupon.used],
     exhausted: [Codes.COUPON_EXHAUSTED, messages.coupon.exhausted],

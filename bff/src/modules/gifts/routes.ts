@@ -28,7 +28,7 @@ export function giftsRoutes(fastify: FastifyInstance, gifts: GiftsService) {
       { ...GIFT_RECEIVE_FAILURES.perUser, key: userKey },
       { ...GIFT_RECEIVE_FAILURES.perAddress, key: (r) => r.ip },
     ],
-    tooFrequent,
+    { counted: [Codes.GIFT_CODE_INVALID], refusal: tooFrequent },
   );
 
   fastify.post('/api/push/list', {
@@ -45,15 +45,12 @@ export function giftsRoutes(fastify: FastifyInstance, gifts: GiftsService) {
 
   fastify.post('/api/push/receive', {
     config: { access: 'user', payload: PushReceiveRequest },
+    // The attempt is taken before the code is looked at, and given back unless the code is invalid (1040).
     preHandler: receiveThrottle.check,
     handler: async (request, reply) => {
       const { code } = payloadOf(request, PushReceiveRequest);
       const gift = await gifts.receive(request.user!.id, code).catch(async (err: unknown) => {
-        if (err instanceof DomainError) {
-          if (err.code === Codes.GIFT_CODE_INVALID) await receiveThrottle.recordFailure(request);
-          throw err;
-        }
-        if (isDatabaseUnavailable(err)) throw err;
+        if (err instanceof DomainError || isDatabaseUnavailable(err)) throw err;
         // spec-2 §8: receive answers 999 for what nobody foresaw; the error log still gets it.
         request.log.error({ err, reqId: request.id }, 'gift receive failed');
         await fastify.unexpectedErrors.report(err, request);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { publicAddress } from '../../config.js';
 import { createOutboxRepository } from './repository.js';
 import { createMailService, type MailService } from './service.js';
 import { outboxTransport, smtpTransport } from './transports.js';
@@ -30,7 +31,10 @@ async function mailModule(fastify: FastifyInstance) {
 
   if (outboxDir !== '') fastify.log.warn({ outboxDir }, 'MAIL_OUTBOX_DIR: a copy of every mail is written to this folder (a testing aid)');
   if (smtpUrl !== '' && fastify.config.publicBaseUrl === '') {
-    fastify.log.warn('SMTP_URL is set without PUBLIC_BASE_URL: links in mails use the host name each request was sent to');
+    fastify.log.warn(
+      { linkBase: publicAddress(fastify.config) },
+      'SMTP_URL is set without PUBLIC_BASE_URL: links in mails point at PUBLIC_ORIGIN or the listening address; set PUBLIC_BASE_URL',
+    );
   }
 }
 

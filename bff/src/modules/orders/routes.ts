@@ -33,7 +33,10 @@ export function ordersRoutes(fastify: FastifyInstance, orders: OrdersService) {
     fastify,
     'order-coupon',
     [{ ...COUPON_FAILURE_LIMIT, key: (r) => r.user?.id ?? '' }],
-    () => new DomainError(Codes.TOO_MANY_ATTEMPTS, shopMessages.coupon.tooMany),
+    {
+      counted: COUPON_FAILURES,
+      refusal: () => new DomainError(Codes.TOO_MANY_ATTEMPTS, shopMessages.coupon.tooMany),
+    },
   );
 
   /** The calls whose payload is just the order id. */
@@ -56,14 +59,11 @@ export function ordersRoutes(fastify: FastifyInstance, orders: OrdersService) {
 
   fastify.post('/api/coupon/orderUseCoupon', {
     config: { access: 'user', payload: OrderUseCouponRequest },
+    // The attempt is taken before the code is looked at, and given back unless the code fails.
     preHandler: couponThrottle.check,
     handler: async (request, reply) => {
       const { order_id, code } = payloadOf(request, OrderUseCouponRequest);
-      const order = await orders.useCoupon(request.user!.id, order_id, code).catch(async (err: unknown) => {
-        if (err instanceof DomainError && COUPON_FAILURES.has(err.code)) await couponThrottle.recordFailure(request);
-        throw err;
-      });
-      return reply.envelope(order);
+      return reply.envelope(await orders.useCoupon(request.user!.id, order_id, code));
     },
   });
 

@@ -143,6 +143,42 @@ describe('TronGrid source', () => {
     expect(transfers.at(-1)).toMatchObject({ amountMilli: 1204 });
   });
 
+  it('reads only over https (plain http only on loopback), before sending anything', async () => {
+    const asked: string[] = [];
+    const recording = (async (input: string | URL | Request) => {
+      asked.push(String(input));
+      return Response.json({ data: [], meta: {} });
+    }) as typeof fetch;
+    for (const api of ['http://api.trongrid.io', 'http://10.0.0.5:8090', 'ftp://api.trongrid.io']) {
+      await expect(tronGridSource(api, { fetch: recording }).incomingTransfers(randomTronAddress(), new Date())).rejects.toThrow(/https/);
+    }
+    expect(asked).toEqual([]);
+    for (const api of ['https://api.trongrid.io', 'http://127.0.0.1:9', 'http://localhost:9', 'http://[::1]:9']) {
+      await expect(tronGridSource(api, { fetch: recording }).incomingTransfers(randomTronAddress(), new Date())).resolves.toEqual([]);
+    }
+    expect(asked).toHaveLength(4);
+  });
+
+  it('follows a next page only on the configured host', async () => {
+    const asked: string[] = [];
+    const paging = (next: string) =>
+      (async (input: string | URL | Request) => {
+        asked.push(String(input));
+        return Response.json({ data: [], meta: asked.length === 1 ? { links: { next } } : {} });
+      }) as typeof fetch;
+    const source = (next: string) => tronGridSource('https://api.trongrid.io', { fetch: paging(next) });
+    await expect(source('https://evil.example/v1/steal?fingerprint=x').incomingTransfers(randomTronAddress(), new Date())).rejects.toThrow(
+      /another host/,
+    );
+    expect(asked).toHaveLength(1);
+    asked.length = 0;
+    await expect(source('http://api.trongrid.io/v1/page2').incomingTransfers(randomTronAddress(), new Date())).rejects.toThrow(/another host/);
+    expect(asked).toHaveLength(1);
+    asked.length = 0;
+    await source('https://api.trongrid.io/v1/accounts/x/transactions/trc20?fingerprint=abc').incomingTransfers(randomTronAddress(), new Date());
+    expect(asked[1]).toBe('https://api.trongrid.io/v1/accounts/x/transactions/trc20?fingerprint=abc');
+  });
+
   it('fails loudly on an error answer', async () => {
     await expect(tronGridSource(`${chain.url}/nowhere`).incomingTransfers(randomTronAddress(), new Date())).rejects.toThrow(/404/);
   });

@@ -82,9 +82,19 @@ export function parseTronGridTransfer(item: TronGridTransfer): ChainTransfer | u
 const PAGE_LIMIT = 200;
 const MAX_PAGES = 10;
 
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '[::1]']);
+
+/** Whether a chain API address may be read: https, or plain http only on this machine (local stand-ins in tests). */
+export function isAllowedChainApi(url: URL): boolean {
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && (LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(url.hostname));
+}
+
 /**
  * TronGrid (or anything speaking its shape): incoming, confirmed transfers of the USDT contract,
- * oldest first, following `meta.links.next` for a few pages.
+ * oldest first, following `meta.links.next` for a few pages. Only over https (plain http on
+ * loopback), and a `next` link is followed only on the configured origin: the answer cannot send
+ * the watcher elsewhere.
  */
 export function tronGridSource(baseUrl: string, options: { timeoutMs?: number; fetch?: typeof fetch } = {}): ChainSource {
   const doFetch = options.fetch ?? fetch;
@@ -92,6 +102,7 @@ export function tronGridSource(baseUrl: string, options: { timeoutMs?: number; f
   return {
     async incomingTransfers(address, since) {
       const url = new URL(`v1/accounts/${encodeURIComponent(address)}/transactions/trc20`, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+      if (!isAllowedChainApi(url)) throw new Error('the chain API must be an https:// address (plain http only on loopback)');
       url.search = new URLSearchParams({
         only_to: 'true',
         only_confirmed: 'true',
@@ -112,11 +123,23 @@ export function tronGridSource(baseUrl: string, options: { timeoutMs?: number; f
           if (transfer !== undefined) transfers.push(transfer);
         }
         const link = body.meta?.links?.next;
-        next = typeof link === 'string' && link !== '' ? link : undefined;
+        next = typeof link === 'string' && link !== '' ? sameOriginPage(link, url) : undefined;
       }
       return transfers;
     },
   };
+}
+
+/** A `next` link (relative or absolute) on the configured API's origin; anything else is refused loudly. */
+function sameOriginPage(link: string, api: URL): string {
+  let next: URL;
+  try {
+    next = new URL(link, api);
+  } catch {
+    throw new Error('chain API answered an unreadable next page link');
+  }
+  if (next.origin !== api.origin) throw new Error(`chain API's next page is on another host (${next.origin}): not followed`);
+  return next.toString();
 }
 
 /** An open (or recently expired) USDT trade the watcher looks for. */

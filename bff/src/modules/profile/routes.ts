@@ -32,7 +32,7 @@ export function profileRoutes(fastify: FastifyInstance, profile: ProfileService)
         await profile.changeUseInfo(
           request.user!,
           payloadOf(request, ChangeUseInfoRequest),
-          linkBase(fastify, request),
+          linkBase(fastify),
         ),
       ),
   });

@@ -1,8 +1,8 @@
 import { EmptyRequest, FeedbackCreateRequest, FeedbackIdRequest, FeedbackResponseRequest } from '@portal/contracts/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { publicAddress } from '../../config.js';
 import { attemptLimit } from '../../lib/throttle.js';
 import { payloadOf } from '../../plugins/app/envelope.js';
-import { ownOrigin } from '../../plugins/app/origin-check.js';
 import type { TicketsService } from './service.js';
 
 const MINUTE = 60 * 1000;
@@ -12,8 +12,8 @@ export const TICKET_CREATE_LIMIT = { max: 10, timeWindowMs: 10 * MINUTE };
 export const TICKET_REPLY_LIMIT = { max: 30, timeWindowMs: 10 * MINUTE };
 
 export function ticketsRoutes(fastify: FastifyInstance, tickets: TicketsService) {
-  const { publicBaseUrl } = fastify.config;
-  const linkBase = (request: FastifyRequest) => publicBaseUrl || ownOrigin(request);
+  // The support mail's link: from the configuration, never from the request's Host.
+  const linkBase = publicAddress(fastify.config);
   const userKey = (r: FastifyRequest) => r.user?.id ?? '';
   const createLimit = attemptLimit(fastify, 'ticket-create', [{ ...TICKET_CREATE_LIMIT, key: userKey }]);
   const replyLimit = attemptLimit(fastify, 'ticket-reply', [
@@ -29,7 +29,7 @@ export function ticketsRoutes(fastify: FastifyInstance, tickets: TicketsService)
     config: { access: 'user', payload: FeedbackCreateRequest },
     preHandler: createLimit,
     handler: async (request, reply) =>
-      reply.envelope(await tickets.create(request.user!, payloadOf(request, FeedbackCreateRequest), linkBase(request))),
+      reply.envelope(await tickets.create(request.user!, payloadOf(request, FeedbackCreateRequest), linkBase)),
   });
 
   fastify.post('/api/feedback/response', {
@@ -37,7 +37,7 @@ export function ticketsRoutes(fastify: FastifyInstance, tickets: TicketsService)
     preHandler: replyLimit,
     handler: async (request, reply) =>
       reply.envelope(
-        await tickets.respond(request.user!, payloadOf(request, FeedbackResponseRequest), linkBase(request)),
+        await tickets.respond(request.user!, payloadOf(request, FeedbackResponseRequest), linkBase),
       ),
   });
 

@@ -10,6 +10,11 @@ declare module 'fastify' {
 export default fp<{ config: AppConfig }>(
   async (fastify, { config }) => {
     fastify.decorate('config', config);
+    if (config.trustProxy === true) {
+      fastify.log.warn(
+        "TRUST_PROXY=true believes any X-Forwarded-For a client writes, so anyone can pick the address that rate limits and logs key on: set TRUST_PROXY to the proxies' addresses or CIDRs instead, such as 10.0.0.0/8",
+      );
+    }
   },
   { name: 'config' },
 );

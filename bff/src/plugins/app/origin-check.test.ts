@@ -30,6 +30,17 @@ describe('origin check', () => {
     expect(response.cookies).toHaveLength(0);
   });
 
+  it('refuses a foreign origin on an API route whose address is spelt with escapes (/%61pi/...)', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/%61pi/user/login',
+      headers: { host: 'bff.internal:8080', origin: 'https://evil.example' },
+      payload: encodeRequest({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.cookies).toHaveLength(0);
+  });
+
   it('refuses the opaque "null" origin', async () => {
     const response = await login({ origin: 'null' });
     expect(response.statusCode).toBe(403);

@@ -20,7 +20,8 @@ export default fp(
   async (fastify) => {
     const allowed = new Set(fastify.config.publicOrigins.map((o) => o.toLowerCase()));
     fastify.addHook('onRequest', async (request) => {
-      if (!STATE_CHANGING.has(request.method) || !isApiUrl(request.url)) return;
+      // The route's own URL: the raw one may spell /api/ with escapes (`/%61pi/…`) and still reach the route.
+      if (!STATE_CHANGING.has(request.method) || !isApiUrl(request.routeOptions.url ?? request.url)) return;
       const origin = request.headers.origin;
       if (origin === undefined) return;
       const normalised = origin.toLowerCase();
