@@ -63,9 +63,14 @@ export async function createUser(
   return id;
 }
 
+/** The password of every signedInUser account (the calls that need the current password take it). */
+export const TEST_USER_PASSWORD = 'signed-in-password';
+// Hashed once per test worker, so that many signed-in users cost no more than one.
+let testUserPasswordHash: Promise<string> | undefined;
+
 /**
- * A confirmed user with a live session, made without the login call (no password hashing), for
- * tests that need many signed-in users.
+ * A confirmed user with a live session, made without the login call (one password hash for all),
+ * for tests that need many signed-in users. Its password is TEST_USER_PASSWORD.
  */
 export async function signedInUser(
   app: FastifyInstance,
@@ -75,7 +80,14 @@ export async function signedInUser(
   const email = user.email ?? `u-${id}@example.com`;
   await app.database.query(
     'INSERT INTO users (id, email, password_hash, type, userkey, email_confirmed, paid_user) VALUES ($1, $2, $3, $4, $5, true, $6)',
-    [id, email, 'not-a-password-hash', user.type === undefined ? 'normal' : user.type, randomHex(16), user.paidUser ?? false],
+    [
+      id,
+      email,
+      await (testUserPasswordHash ??= argon2Hasher.hash(TEST_USER_PASSWORD)),
+      user.type === undefined ? 'normal' : user.type,
+      randomHex(16),
+      user.paidUser ?? false,
+    ],
   );
   const { token } = await app.sessions.create(id);
   return { id, email, cookie: `${cookieNames.session}=${token}` };

@@ -46,6 +46,10 @@ test('a user withdraws the wallet to a TRC20 address, an admin settles it with a
   await expect(wallet.getByText('收款地址格式不正确（USDT-TRC20）')).toBeVisible();
   await wallet.getByLabel('收款地址').fill(TRC20);
   await wallet.getByRole('button', { name: '保存收款地址' }).click();
+  // Where the money goes needs the current password (issue 24).
+  const confirm = page.getByRole('dialog', { name: '确认修改收款地址' });
+  await confirm.getByLabel('当前密码').fill(owner.password);
+  await confirm.getByRole('button', { name: '确认修改' }).click();
   await expectToast(page, '收款地址已保存');
   await expect(wallet.getByTestId('wallet-current-address')).toContainText(TRC20);
 

@@ -5,7 +5,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { appleIdMessages, Codes, profileMessages, type AppleIdAccount, type UserInfo } from '@portal/contracts';
+import {
+  appleIdMessages,
+  Codes,
+  currentPasswordMessages,
+  profileMessages,
+  type AppleIdAccount,
+  type UserInfo,
+} from '@portal/contracts';
 import { createUser, seeded, uniqueEmail } from '../support/accounts';
 import { e2eEnv } from '../support/env';
 import { waitForLink } from '../support/mail';
@@ -67,10 +74,13 @@ test('profile: avatar and options saved survive a reload; a new e-mail applies o
     icon,
   });
 
-  // A new e-mail: saved means mailed, not changed.
+  // A new e-mail: the current password first, then saved means mailed, not changed.
   const next = uniqueEmail('profile-next');
   await email.fill(next);
   await profile.getByRole('button', { name: '保存', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: currentPasswordMessages.email.title });
+  await confirm.getByLabel(currentPasswordMessages.label).fill(user.password);
+  await confirm.getByRole('button', { name: currentPasswordMessages.email.confirm }).click();
   await expectToast(page, profileMessages.saved);
   await expect(profile.getByTestId('profile-pending-email')).toContainText(next);
   await expect(email).toHaveValue(user.email);

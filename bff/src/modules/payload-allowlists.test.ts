@@ -6,7 +6,15 @@
 import { Codes, cookieNames, GiB } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, confirmCall, confirmPath, createUser, lastLinkFor, signedInUser } from '../../test/api.js';
+import {
+  call,
+  confirmCall,
+  confirmPath,
+  createUser,
+  lastLinkFor,
+  signedInUser,
+  TEST_USER_PASSWORD,
+} from '../../test/api.js';
 import { buildTestApp } from '../../test/build-test-app.js';
 import { coupon, deposit, newOrder, product, shopApi } from '../../test/money.js';
 import type { Access } from '../plugins/app/auth.js';
@@ -184,14 +192,18 @@ const SIGNED_IN_CASES: SignedInCase[] = [
   { url: '/api/wallet/spend_list', walletCents: 500 },
   {
     url: '/api/wallet/change_reward_adress',
-    prepare: async () => ({ addressType: 'USDT-TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }),
+    prepare: async () => ({
+      addressType: 'USDT-TRC20',
+      address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      password: TEST_USER_PASSWORD,
+    }),
   },
   {
     url: '/api/wallet/make_charge',
     walletCents: 500,
     prepare: async (u) => {
       await app.settings.set({ min_charge_money: 5 });
-      const address = { addressType: 'USDT-ERC20', address: `0x${'ab'.repeat(20)}` };
+      const address = { addressType: 'USDT-ERC20', address: `0x${'ab'.repeat(20)}`, password: TEST_USER_PASSWORD };
       await call(app, '/api/wallet/change_reward_adress', address, { cookie: u.cookie });
       return {};
     },

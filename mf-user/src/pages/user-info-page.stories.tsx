@@ -93,35 +93,68 @@ const emailUser = apiSequence('user/userinfo', [
   { data: profileUser({ pending_email: 'new@example.com' }) },
 ]);
 
-/** A new e-mail is only requested: the page says a confirmation went to it and keeps the current address. */
+/** Types a new e-mail, saves, and returns the dialog that asks for the current password. */
+async function askPasswordFor(canvasElement: HTMLElement, address: string) {
+  const canvas = within(canvasElement);
+  const email = await canvas.findByLabelText('邮箱');
+  await userEvent.clear(email);
+  await userEvent.type(email, address);
+  await userEvent.click(canvas.getByRole('button', { name: '保存' }));
+  const dialog = await expectShown(() => within(document.body).findByRole('dialog', { name: '确认修改邮箱' }));
+  await expect(dialog).toHaveTextContent(address);
+  return within(dialog);
+}
+
+/**
+ * A new e-mail asks for the current password first (empty: 请输入当前密码, nothing sent); then it
+ * is only requested: the page says a confirmation went to it and keeps the current address.
+ */
 export const ChangeEmail: Story = {
   parameters: { msw: [emailSaved.handler, emailUser.handler, apiHandler('permission/mypermissions', [])] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const email = await canvas.findByLabelText('邮箱');
-    await expect(canvas.getByText(/我们会向新邮箱发送一封确认邮件/)).toBeVisible();
-    await userEvent.clear(email);
-    await userEvent.type(email, 'new@example.com');
-    await userEvent.click(canvas.getByRole('button', { name: '保存' }));
+    await expect(await canvas.findByText(/我们会向新邮箱发送一封确认邮件/)).toBeVisible();
+    const dialog = await askPasswordFor(canvasElement, 'new@example.com');
+    await userEvent.click(dialog.getByRole('button', { name: '确认修改' }));
+    await expect(await dialog.findByText('请输入当前密码')).toBeVisible();
+    await expect(emailSaved.calls).toHaveLength(0);
+    await userEvent.type(dialog.getByLabelText('当前密码'), 'my-password-1');
+    await userEvent.click(dialog.getByRole('button', { name: '确认修改' }));
     await expectToast('修改资料成功');
-    await expect(emailSaved.calls[0]).toMatchObject({ email: 'new@example.com' });
+    await expect(emailSaved.calls[0]).toMatchObject({ email: 'new@example.com', password: 'my-password-1' });
     await expect(await canvas.findByTestId('profile-pending-email')).toHaveTextContent('new@example.com');
     await expect(canvas.getByLabelText('邮箱')).toHaveValue('demo@example.com');
   },
 };
 
-/** The server refuses (1001): 修改失败 with its message. */
+/** The server refuses (1001): the dialog closes, 修改失败 with its message. */
 export const SaveRefused: Story = {
   parameters: {
     msw: [apiHandler('user/change_use_info', null, Codes.EMAIL_REGISTERED, '邮件已注册'), ...filled()],
   },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const email = await canvas.findByLabelText('邮箱');
-    await userEvent.clear(email);
-    await userEvent.type(email, 'taken@example.com');
-    await userEvent.click(canvas.getByRole('button', { name: '保存' }));
+    const dialog = await askPasswordFor(canvasElement, 'taken@example.com');
+    await userEvent.type(dialog.getByLabelText('当前密码'), 'my-password-1');
+    await userEvent.click(dialog.getByRole('button', { name: '确认修改' }));
     await expectToast('修改失败:邮件已注册');
+    await waitFor(() => expect(within(document.body).queryByRole('dialog', { name: '确认修改邮箱' })).toBeNull());
+  },
+};
+
+const wrongPassword = apiSequence('user/change_use_info', [
+  { data: null, code: Codes.PASSWORD_WRONG, msg: '当前密码错误' },
+]);
+
+/** A wrong password (1113): said under the field, the dialog stays open for another try, nothing saved. */
+export const WrongPassword: Story = {
+  parameters: { msw: [wrongPassword.handler, ...filled()] },
+  play: async ({ canvasElement }) => {
+    const dialog = await askPasswordFor(canvasElement, 'new@example.com');
+    await userEvent.type(dialog.getByLabelText('当前密码'), 'not-my-password');
+    await userEvent.click(dialog.getByRole('button', { name: '确认修改' }));
+    await expect(await dialog.findByText('当前密码错误')).toBeVisible();
+    await expect(wrongPassword.calls).toHaveLength(1);
+    await expect(within(canvasElement).queryByTestId('profile-pending-email')).toBeNull();
   },
 };
 

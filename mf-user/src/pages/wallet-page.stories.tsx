@@ -134,6 +134,50 @@ export const BadTrc20Address: Story = {
   },
 };
 
+const savedWithPassword = apiSequence('wallet/change_reward_adress', [
+  { data: null, code: Codes.PASSWORD_WRONG, msg: '当前密码错误' },
+  { data: {} },
+]);
+
+/**
+ * A valid address opens the password dialog: empty is refused in the page, a wrong password (1113)
+ * under the field with the dialog still open, the right one saves (收款地址已保存).
+ */
+export const SaveAddressWithPassword: Story = {
+  parameters: {
+    msw: [
+      savedWithPassword.handler,
+      apiHandler('wallet/mywallet', emptyWallet),
+      apiHandler('wallet/charge_list', []),
+      apiHandler('wallet/spend_list', []),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('收款地址'), TRC20);
+    await userEvent.click(canvas.getByRole('button', { name: '保存收款地址' }));
+    const dialog = within(
+      await expectShown(() => within(document.body).findByRole('dialog', { name: '确认修改收款地址' })),
+    );
+    await expect(dialog.getByText(new RegExp(TRC20))).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: '确认修改' }));
+    await expect(await dialog.findByText('请输入当前密码')).toBeVisible();
+    await expect(savedWithPassword.calls).toHaveLength(0);
+    await userEvent.type(dialog.getByLabelText('当前密码'), 'not-my-password');
+    await userEvent.click(dialog.getByRole('button', { name: '确认修改' }));
+    await expect(await dialog.findByText('当前密码错误')).toBeVisible();
+    await userEvent.clear(dialog.getByLabelText('当前密码'));
+    await userEvent.type(dialog.getByLabelText('当前密码'), 'my-password-1');
+    await userEvent.click(dialog.getByRole('button', { name: '确认修改' }));
+    await expectToast('收款地址已保存');
+    await expect(savedWithPassword.calls).toEqual([
+      { addressType: 'USDT-TRC20', address: TRC20, password: 'not-my-password' },
+      { addressType: 'USDT-TRC20', address: TRC20, password: 'my-password-1' },
+    ]);
+    await waitFor(() => expect(within(document.body).queryByRole('dialog', { name: '确认修改收款地址' })).toBeNull());
+  },
+};
+
 /** 120 yuan with an address, minimum 500: the spec's refusal, no dialog. */
 export const WithdrawBelowMinimum: Story = {
   parameters: {

@@ -51,6 +51,8 @@ export const Codes = {
   PRIZE_UNAVAILABLE: 1111,
   /** The shared Apple ID accounts (/api/user/apple_ids) are for paid users only (spec-2 §6). */
   APPLE_ID_PAID_ONLY: 1112,
+  /** A change of the e-mail or the payout address sent with a wrong current password (nothing changed). */
+  PASSWORD_WRONG: 1113,
   BAD_ENVELOPE: 4000,
   INVALID_PAYLOAD: 4001,
   FORBIDDEN: 4003,
@@ -110,6 +112,7 @@ export const defaultMessages: Partial<Record<number, string>> = {
   [Codes.PRIZE_PAID_ONLY]: '付费用户才能参与抽奖',
   [Codes.PRIZE_NOT_ENOUGH_TRAFFIC]: '剩余永久流量不足',
   [Codes.PRIZE_UNAVAILABLE]: '暂无可抽取的奖品',
+  [Codes.PASSWORD_WRONG]: '当前密码错误',
   [Codes.BAD_ENVELOPE]: '请求格式错误',
   [Codes.INVALID_PAYLOAD]: '请求参数错误',
   [Codes.FORBIDDEN]: '没有权限',

@@ -14,3 +14,4 @@ export * from './api/profile.js';
 export * from './api/feedback.js';
 export * from './api/gifts.js';
 export * from './api/traffic-records.js';
+export * from './api/current-password.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { argon2Hasher } from '../../lib/passwords.js';
+import { currentPasswordCheck, type CurrentPasswordCheck } from './current-password.js';
 import { createRegistrationService, type RegistrationService } from './registration.js';
 import { accountsRepository } from './repository.js';
 import { accountsRoutes } from './routes.js';
@@ -13,6 +14,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountsService;
     registration: RegistrationService;
+    /** The current password that changing the e-mail or the payout address needs (one limit for both). */
+    currentPassword: CurrentPasswordCheck;
     /** The first-admin check of this start (server.ts names the admin in its start line). */
     firstAdmin: FirstAdminResult;
   }
@@ -38,6 +41,7 @@ async function accountsModule(fastify: FastifyInstance) {
   });
   fastify.decorate('accounts', accounts);
   fastify.decorate('registration', registration);
+  fastify.decorate('currentPassword', currentPasswordCheck(fastify, repo, argon2Hasher));
 
   const { email, password } = fastify.config.admin;
   const first = await accounts.ensureFirstAdmin({

@@ -3,7 +3,13 @@ import { DomainError } from '../../lib/domain-error.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { newLinkKey, newObjectId, randomHex, sha256Hex } from '../../lib/random.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { emailChangeMail, passwordChangeMail, signupConfirmMail, type MailContent } from '../mail/templates.js';
+import {
+  emailChangeMail,
+  emailChangedNoticeMail,
+  passwordChangeMail,
+  signupConfirmMail,
+  type MailContent,
+} from '../mail/templates.js';
 import type { SessionsService } from '../sessions/index.js';
 import type { AccountsRepository, TokenPurpose } from './repository.js';
 import { normaliseEmail } from './service.js';
@@ -202,17 +208,22 @@ export function createRegistrationService({ repo, passwords, sessions, mail, onM
       return email;
     },
 
-    /** Applies a confirmed e-mail change; 1001 when the address was taken meanwhile (the link stays usable). */
-    async confirmEmailChange(serialId: string, key: string): Promise<void> {
-      await repo.transaction(async (r) => {
+    /**
+     * Applies a confirmed e-mail change; 1001 when the address was taken meanwhile (the link stays
+     * usable). Then every other session of the account ends (the one that opened the link, if it
+     * is the account's, stays) and the old address is told.
+     */
+    async confirmEmailChange(serialId: string, key: string, keepSessionToken?: string): Promise<void> {
+      const changed = await repo.transaction(async (r) => {
         const token = await r.consumeToken(serialId, sha256Hex(key), 'change_email');
         if (token === undefined || token.pendingEmail === null) throw new DomainError(Codes.CONFIRM_LINK_INVALID);
         const taken = () => new DomainError(Codes.EMAIL_REGISTERED, messages.register.emailRegistered);
         const owner = await r.findByEmail(token.pendingEmail);
         if (owner !== undefined) {
-          if (owner.id === token.userId) return;
+          if (owner.id === token.userId) return undefined;
           throw taken();
         }
+        const before = await r.findById(token.userId);
         try {
           if (!(await r.setEmail(token.userId, token.pendingEmail))) throw new DomainError(Codes.NOT_ALLOWED);
         } catch (error) {
@@ -220,7 +231,16 @@ export function createRegistrationService({ repo, passwords, sessions, mail, onM
           if (isUniqueViolation(error)) throw taken();
           throw error;
         }
+        return { userId: token.userId, oldEmail: before?.email, newEmail: token.pendingEmail };
       });
+      if (changed === undefined) return;
+      const { userId, oldEmail, newEmail } = changed;
+      await sessions.destroyAllForUser(userId, keepSessionToken);
+      if (oldEmail === undefined) return;
+      // The change is made: a mail that cannot be sent is logged, not turned into a failure.
+      await mail
+        .send(oldEmail, emailChangedNoticeMail(newEmail))
+        .catch((error: unknown) => onMailFailure?.(error, oldEmail));
     },
 
     async emailOfLink(describUrl: string): Promise<string> {

@@ -47,3 +47,46 @@ export function emailChangeMail(link: string, validHours: number): MailContent {
     '如果这不是您本人的操作，请忽略本邮件，账号的邮箱不会改变。',
   );
 }
+
+/** A notice without a link: what changed, then what to do if it was not the owner. */
+function noticeMail(subject: string, lines: readonly string[], outro: string): MailContent {
+  const text = `您好！\n\n${lines.join('\n')}\n\n${outro}\n\n${PRODUCT_NAME}`;
+  const html =
+    `<p>您好！</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}` +
+    `<p>${escapeHtml(outro)}</p><p>${escapeHtml(PRODUCT_NAME)}</p>`;
+  return { subject: `${subject} - ${PRODUCT_NAME}`, text, html };
+}
+
+/** A payout address as mails show it: its first 6 and last 4 characters, enough to recognise it. */
+export function shortAddress(address: string): string {
+  return address.length <= 12 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
+export interface PayoutAddress {
+  type: string;
+  address: string;
+}
+
+/** To the account's e-mail when its payout address changed (null before: none was set). */
+export function payoutAddressChangedMail(before: PayoutAddress | null, after: PayoutAddress): MailContent {
+  const shown = (a: PayoutAddress) => `${a.type} ${shortAddress(a.address)}`;
+  return noticeMail(
+    '收款地址已修改',
+    [
+      '您账号的提现收款地址刚刚被修改：',
+      `原地址：${before === null ? '未设置' : shown(before)}`,
+      `新地址：${shown(after)}`,
+      '修改后 24 小时内申请的提现需人工核实后才能结算。',
+    ],
+    '如果这不是您本人的操作，请立即通过“忘记密码”重置密码、重置订阅链接并改回收款地址，然后联系客服。',
+  );
+}
+
+/** To the old address once a change of the login e-mail was confirmed. */
+export function emailChangedNoticeMail(newEmail: string): MailContent {
+  return noticeMail(
+    '登录邮箱已修改',
+    [`您账号的登录邮箱已由本邮箱修改为 ${newEmail}，其他已登录的设备需要重新登录。`],
+    '如果这不是您本人的操作，您的账号可能已被他人控制，请立即联系客服。',
+  );
+}

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../../../test/admin.js';
-import { call, signedInUser } from '../../../test/api.js';
+import { call, signedInUser, TEST_USER_PASSWORD } from '../../../test/api.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import {
   authTimes,
@@ -327,7 +327,11 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
             await call(
               app,
               '/api/wallet/change_reward_adress',
-              { addressType: 'USDT-TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+              {
+                addressType: 'USDT-TRC20',
+                address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+                password: TEST_USER_PASSWORD,
+              },
               { cookie: u.cookie },
             );
           const orders: Array<{ id: string; user: number }> = [];

@@ -5,7 +5,15 @@
 import { Codes, profileMessages, type ApiResult, type ChangeUseInfoAnswer, type UserInfo } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, confirmCall, lastLinkFor, login, outboxFor, signedInUser } from '../../../test/api.js';
+import {
+  call,
+  confirmCall,
+  lastLinkFor,
+  login,
+  outboxFor,
+  signedInUser,
+  TEST_USER_PASSWORD,
+} from '../../../test/api.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { images, uploadedImageUrl } from '../../../test/images.js';
 import { argon2Hasher } from '../../lib/passwords.js';
@@ -29,6 +37,17 @@ const post = async <T>(user: Pick<User, 'cookie'>, url: string, payload: object 
 const changeUseInfo = (user: User, payload: object) =>
   post<ChangeUseInfoAnswer>(user, '/api/user/change_use_info', payload);
 const info = async (user: User) => (await post<UserInfo>(user, '/api/user/userinfo')).data;
+
+/** Opens a mailed change_email link the way the confirm page does, with the browser's cookie if any. */
+async function openLink(link: { serial_id: string; key: string }, cookie?: string) {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/account/change_email',
+    query: { serial_id: link.serial_id, key: link.key },
+    ...(cookie === undefined ? {} : { headers: { cookie } }),
+  });
+  return { body: response.json<{ Code: number; Msg?: string }>(), response };
+}
 
 async function row(id: string) {
   const [r] = await app.database.query<Record<string, unknown>>('SELECT * FROM users WHERE id = $1', [id]);
@@ -71,7 +90,7 @@ describe('change_use_info: the options', () => {
     ['userkey', 'f'.repeat(32)],
     ['vipExpireTime', '2099-01-01T00:00:00.000Z'],
     ['telegram_id', '42'],
-    ['password', 'new-password-1'],
+    ['password_hash', 'not-a-hash'],
   ])(
     'refuses a payload with %s (4001) and changes nothing, the options sent with it included',
     async (field, value) => {
@@ -144,7 +163,11 @@ describe('change_use_info: the e-mail', () => {
   it('mails a link to the new address; the e-mail changes only when the link is opened, then once', async () => {
     const user = await signedInUser(app);
     const next = `next-${user.id}@example.com`;
-    const answer = await changeUseInfo(user, { email: `  ${next.toUpperCase()} `, in_foreign: true });
+    const answer = await changeUseInfo(user, {
+      password: TEST_USER_PASSWORD,
+      email: `  ${next.toUpperCase()} `,
+      in_foreign: true,
+    });
     expect(answer).toMatchObject({ code: 0, data: { mailedTo: next } });
     // Nothing changed yet but the options; the pending address is shown.
     expect(await info(user)).toMatchObject({ email: user.email, pending_email: next, in_foreign: true });
@@ -162,7 +185,8 @@ describe('change_use_info: the e-mail', () => {
       Codes.LOGIN_FAILED,
     );
 
-    const opened = await confirmCall(app, '/api/account/change_email', { serial_id: link.serial_id, key: link.key });
+    // Opened in the browser that asked for it: that session stays.
+    const opened = await openLink(link, user.cookie);
     expect(opened.body).toEqual({ Code: 0 });
     expect(opened.response.headers['cache-control']).toBe('no-store');
     expect(await info(user)).toMatchObject({ email: next, pending_email: null });
@@ -177,9 +201,13 @@ describe('change_use_info: the e-mail', () => {
     const user = await signedInUser(app);
     const other = await signedInUser(app);
     const before = await row(user.id);
-    const taken = await changeUseInfo(user, { email: other.email, inXinjiang: true });
+    const taken = await changeUseInfo(user, { password: TEST_USER_PASSWORD, email: other.email, inXinjiang: true });
     expect(taken).toMatchObject({ code: Codes.EMAIL_REGISTERED, msg: profileMessages.emailTaken });
-    const invalid = await changeUseInfo(user, { email: 'not-an-address', inXinjiang: true });
+    const invalid = await changeUseInfo(user, {
+      password: TEST_USER_PASSWORD,
+      email: 'not-an-address',
+      inXinjiang: true,
+    });
     expect(invalid).toMatchObject({ code: Codes.INVALID_PAYLOAD, msg: profileMessages.emailInvalid });
     expect(await row(user.id)).toEqual(before);
     expect(await outboxFor(app, 'not-an-address')).toEqual([]);
@@ -189,7 +217,7 @@ describe('change_use_info: the e-mail', () => {
   it('refuses the link with 1001 when the address was taken after the request, and changes nothing', async () => {
     const user = await signedInUser(app);
     const next = `race-${user.id}@example.com`;
-    expect((await changeUseInfo(user, { email: next })).code).toBe(0);
+    expect((await changeUseInfo(user, { password: TEST_USER_PASSWORD, email: next })).code).toBe(0);
     const link = await lastLinkFor(app, next);
     await signedInUser(app, { email: next });
     const opened = await confirmCall(app, '/api/account/change_email', { serial_id: link.serial_id, key: link.key });
@@ -201,9 +229,9 @@ describe('change_use_info: the e-mail', () => {
     const user = await signedInUser(app);
     const first = `first-${user.id}@example.com`;
     const second = `second-${user.id}@example.com`;
-    expect((await changeUseInfo(user, { email: first })).code).toBe(0);
+    expect((await changeUseInfo(user, { password: TEST_USER_PASSWORD, email: first })).code).toBe(0);
     const firstLink = await lastLinkFor(app, first);
-    expect((await changeUseInfo(user, { email: second })).code).toBe(0);
+    expect((await changeUseInfo(user, { password: TEST_USER_PASSWORD, email: second })).code).toBe(0);
     const secondLink = await lastLinkFor(app, second);
     expect((await info(user)).pending_email).toBe(second);
     const open = (link: { serial_id: string; key: string }) =>
@@ -227,7 +255,7 @@ describe('change_use_info: the e-mail', () => {
     const user = await signedInUser(app);
     await app.database.query('UPDATE users SET can_change_password = false WHERE id = $1', [user.id]);
     const next = `locked-${user.id}@example.com`;
-    expect((await changeUseInfo(user, { email: next })).code).toBe(Codes.NOT_ALLOWED);
+    expect((await changeUseInfo(user, { password: TEST_USER_PASSWORD, email: next })).code).toBe(Codes.NOT_ALLOWED);
     expect(await outboxFor(app, next)).toEqual([]);
   });
 
@@ -235,9 +263,11 @@ describe('change_use_info: the e-mail', () => {
     const user = await signedInUser(app);
     for (let i = 0; i < 8; i += 1) expect((await changeUseInfo(user, { inXinjiang: i % 2 === 0 })).code).toBe(0);
     for (let i = 0; i < 5; i += 1) {
-      expect((await changeUseInfo(user, { email: `n${i}-${user.id}@example.com` })).code).toBe(0);
+      expect(
+        (await changeUseInfo(user, { password: TEST_USER_PASSWORD, email: `n${i}-${user.id}@example.com` })).code,
+      ).toBe(0);
     }
-    const refused = await changeUseInfo(user, { email: `n5-${user.id}@example.com` });
+    const refused = await changeUseInfo(user, { password: TEST_USER_PASSWORD, email: `n5-${user.id}@example.com` });
     expect(refused.code).toBe(Codes.RATE_LIMITED);
     expect(await outboxFor(app, `n5-${user.id}@example.com`)).toEqual([]);
     expect((await changeUseInfo(user, { use_english_node: true })).code).toBe(0);

@@ -24,17 +24,16 @@ export function profileRoutes(fastify: FastifyInstance, profile: ProfileService)
     { max: perAddress, timeWindowMs, key: (r) => (asksNewEmail(r) ? r.ip : '') },
   ]);
 
+  // A new e-mail takes the account (a password reset follows): it needs the current password,
+  // checked before anything else; saves that keep the address do not.
   fastify.post('/api/user/change_use_info', {
     config: { access: 'user', payload: ChangeUseInfoRequest },
-    preHandler: emailThrottle,
-    handler: async (request, reply) =>
-      reply.envelope(
-        await profile.changeUseInfo(
-          request.user!,
-          payloadOf(request, ChangeUseInfoRequest),
-          linkBase(fastify),
-        ),
-      ),
+    preHandler: [emailThrottle, fastify.currentPassword.limit],
+    handler: async (request, reply) => {
+      const input = payloadOf(request, ChangeUseInfoRequest);
+      if (asksNewEmail(request)) await fastify.currentPassword.verify(request, input.password);
+      return reply.envelope(await profile.changeUseInfo(request.user!, input, linkBase(fastify)));
+    },
   });
 
   fastify.post('/api/user/unbind', {

@@ -20,5 +20,5 @@ async function withdrawalsModule(fastify: FastifyInstance) {
 
 export default fp(withdrawalsModule, {
   name: 'withdrawals',
-  dependencies: ['db', 'auth', 'envelope', 'audit', 'settings', 'wallet'],
+  dependencies: ['db', 'auth', 'envelope', 'audit', 'settings', 'wallet', 'accounts', 'mail'],
 });

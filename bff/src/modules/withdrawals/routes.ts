@@ -9,14 +9,31 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { payloadOf } from '../../plugins/app/envelope.js';
 import { backOfficeRoute } from '../audit/index.js';
+import { payoutAddressChangedMail } from '../mail/index.js';
 import type { WithdrawalsService } from './service.js';
 
 export function withdrawalsRoutes(fastify: FastifyInstance, withdrawals: WithdrawalsService) {
   // The user's own calls (/wallet): signed-in users, always their own records.
+  // Where the money goes: the current password first (a stolen session is not enough), then the
+  // account's e-mail is told, old and new address shown shortened.
   fastify.post('/api/wallet/change_reward_adress', {
     config: { access: 'user', payload: ChangeRewardAddressRequest },
-    handler: async (request, reply) =>
-      reply.envelope(await withdrawals.changeAddress(request.user!.id, payloadOf(request, ChangeRewardAddressRequest))),
+    preHandler: fastify.currentPassword.limit,
+    handler: async (request, reply) => {
+      const input = payloadOf(request, ChangeRewardAddressRequest);
+      const user = request.user!;
+      await fastify.currentPassword.verify(request, input.password);
+      const answer = await withdrawals.changeAddress(user.id, input);
+      const before = user.walletAddress === '' ? null : { type: user.walletAddressType, address: user.walletAddress };
+      const after = { type: input.addressType, address: input.address.trim() };
+      if (before?.type !== after.type || before.address !== after.address) {
+        // The address is saved: a mail that cannot be sent is logged, not turned into a refusal.
+        await fastify.mail
+          .send(user.email, payoutAddressChangedMail(before, after))
+          .catch((err: unknown) => request.log.error({ err, to: user.email }, 'mail could not be sent'));
+      }
+      return reply.envelope(answer);
+    },
   });
   fastify.post('/api/wallet/make_charge', {
     config: { access: 'user', payload: MakeChargeRequest },

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditOf, signedInAdmin, type Admin } from '../../../test/admin.js';
-import { call, signedInUser } from '../../../test/api.js';
+import { call, signedInUser, TEST_USER_PASSWORD } from '../../../test/api.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { CONCURRENCY } from '../../../test/concurrency.js';
 import {
@@ -53,7 +53,7 @@ function userApi(cookie: string) {
     (await call<T>(app, url, payload, { cookie })).result;
   return {
     setAddress: (addressType: string, address: string) =>
-      post<object>('/api/wallet/change_reward_adress', { addressType, address }),
+      post<object>('/api/wallet/change_reward_adress', { addressType, address, password: TEST_USER_PASSWORD }),
     makeCharge: (payload: object = {}) => post<WithdrawalRecord>('/api/wallet/make_charge', payload),
     chargeList: () => post<WithdrawalRecord[]>('/api/wallet/charge_list'),
     wallet: () => post<Wallet>('/api/wallet/mywallet'),

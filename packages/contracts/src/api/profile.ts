@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { APPLE_IDS_MAX } from '../profile.js';
+import { CurrentPassword } from './current-password.js';
 
 /**
  * The profile (spec-2 §2 "Profile", §7 /api/user/change_use_info, /api/user/unbind) and the shared
@@ -10,6 +11,7 @@ import { APPLE_IDS_MAX } from '../profile.js';
  * /api/user/change_use_info: only these fields (anything else is refused). A field left out keeps
  * its value. `icon` is '' or the path of an avatar this user uploaded (or the current value);
  * a new `email` is not applied here: a confirmation link goes to it, and it applies when opened.
+ * A new `email` needs the current `password` (a save that keeps the address does not).
  */
 export const ChangeUseInfoRequest = Type.Object(
   {
@@ -18,6 +20,7 @@ export const ChangeUseInfoRequest = Type.Object(
     inXinjiang: Type.Optional(Type.Boolean()),
     in_foreign: Type.Optional(Type.Boolean()),
     use_english_node: Type.Optional(Type.Boolean()),
+    password: Type.Optional(CurrentPassword),
   },
   { additionalProperties: false },
 );

@@ -6,6 +6,7 @@ import {
   type WithdrawalAddressType,
   type WithdrawalStatus,
 } from '../withdrawals.js';
+import { CurrentPassword } from './current-password.js';
 
 /**
  * Withdrawals (spec-2 §3 "withdrawal record (user side)", "withdrawal (charge, admin)", "wallet";
@@ -15,11 +16,15 @@ import {
 
 const Id = Type.String({ pattern: '^[0-9A-Za-z_\\-]{1,64}$' });
 
-/** /api/wallet/change_reward_adress: the address is checked for the network's format. */
+/**
+ * /api/wallet/change_reward_adress: the address is checked for the network's format; the current
+ * `password` is required (optional here only so that its absence is refused in words).
+ */
 export const ChangeRewardAddressRequest = Type.Object(
   {
     addressType: Type.Union(withdrawalAddressTypes.map((t) => Type.Literal(t))),
     address: Type.String({ minLength: 1, maxLength: 64 }),
+    password: Type.Optional(CurrentPassword),
   },
   { additionalProperties: false },
 );

@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { Codes, toastMs, type UserInfo } from '@portal/contracts';
+import { Codes, currentPasswordMessages, toastMs, type UserInfo } from '@portal/contracts';
 import { notify } from '@portal/platform';
-import { ImageUpload } from '@portal/ui';
+import { ImageUpload, lazyDialog } from '@portal/ui';
+import type { PasswordDialogProps } from '../../../components/password-dialog';
 import { changeUseInfo } from '../api/change-use-info';
-import { changeRequestOf, formOf, profileOptions, type ProfileForm as Form } from '../lib/profile-form';
+import { changeRequestOf, changesEmail, formOf, profileOptions, type ProfileForm as Form } from '../lib/profile-form';
 import { profileLabels as t } from '../profile-labels';
 import { OptionSwitch } from './option-switch';
+
+const PasswordDialog = lazyDialog<PasswordDialogProps>(() => import('../../../components/password-dialog'));
 
 export interface ProfileFormProps {
   user: UserInfo;
@@ -16,18 +19,22 @@ export interface ProfileFormProps {
 
 /**
  * The saved part of the profile (spec-2 §2): avatar, e-mail and the three options, persisted
- * together by change_use_info. A new e-mail applies only after the link mailed to it is opened.
+ * together by change_use_info. A new e-mail asks for the current password first (in a dialog),
+ * and applies only after the link mailed to it is opened.
  */
 export function ProfileForm({ user, onSaved }: ProfileFormProps) {
   const [form, setForm] = useState<Form>(() => formOf(user));
   const [emailError, setEmailError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The new e-mail awaits the current password (the dialog is open). */
+  const [askingPassword, setAskingPassword] = useState(false);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (form.email.trim() === '') return setEmailError(t.account.emailEmpty);
     setEmailError(null);
+    if (changesEmail(form, user)) return setAskingPassword(true);
     setBusy(true);
     const result = await changeUseInfo(changeRequestOf(form));
     if (result.code === Codes.OK) {
@@ -38,6 +45,26 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
       notify({ kind: 'error', title, durationMs: toastMs.short });
     }
     setBusy(false);
+  }
+
+  /**
+   * The save with a new e-mail and the password: a wrong password (or too many tries) stays in
+   * the dialog; anything else closes it and is told as a plain save is.
+   */
+  async function saveWithPassword(password: string): Promise<string | null> {
+    const result = await changeUseInfo({ ...changeRequestOf(form), password });
+    if (result.code === Codes.PASSWORD_WRONG || result.code === Codes.RATE_LIMITED || result.status === 502) {
+      return result.msg || t.messages.saveFailed;
+    }
+    setAskingPassword(false);
+    if (result.code === Codes.OK) {
+      notify({ kind: 'success', title: t.messages.saved, durationMs: toastMs.short });
+      await onSaved();
+    } else {
+      const title = result.msg ? t.messages.saveFailedWith(result.msg) : t.messages.saveFailed;
+      notify({ kind: 'error', title, durationMs: toastMs.short });
+    }
+    return null;
   }
 
   return (
@@ -68,6 +95,7 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
                 type="email"
                 value={form.email}
                 onChange={(e) => set('email', e.target.value)}
+                onFocus={PasswordDialog.preload}
                 autoComplete="email"
                 maxLength={254}
               />
@@ -115,6 +143,16 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
           </Stack>
         </form>
       </Card.Body>
+      {askingPassword && (
+        <PasswordDialog
+          title={currentPasswordMessages.email.title}
+          text={currentPasswordMessages.email.text(form.email.trim())}
+          confirmLabel={currentPasswordMessages.email.confirm}
+          testId="email-password-dialog"
+          onClose={() => setAskingPassword(false)}
+          onConfirm={saveWithPassword}
+        />
+      )}
     </Card.Root>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Permission, UserInfo } from '@portal/contracts';
-import { changeRequestOf, formOf, shownPermissions } from './profile-form';
+import { changeRequestOf, changesEmail, formOf, shownPermissions } from './profile-form';
 
 const user = {
   _id: 'u1',
@@ -27,6 +27,13 @@ describe('the profile form', () => {
       in_foreign: false,
       use_english_node: true,
     });
+  });
+
+  it('asks for the password only when the e-mail changes (trimmed, case-insensitive, as the BFF compares)', () => {
+    expect(changesEmail(formOf(user), user)).toBe(false);
+    expect(changesEmail({ ...formOf(user), email: ' ME@example.COM ' }, user)).toBe(false);
+    expect(changesEmail({ ...formOf(user), inXinjiang: false, icon: '' }, user)).toBe(false);
+    expect(changesEmail({ ...formOf(user), email: 'other@example.com' }, user)).toBe(true);
   });
 
   it('shows the first three permissions until the toggle shows them all', () => {

@@ -38,6 +38,14 @@ export function changeRequestOf(form: ProfileForm): ChangeUseInfoRequest {
   };
 }
 
+/**
+ * The save asks for another e-mail address than the account's (compared as the BFF does, trimmed
+ * and case-insensitively): it needs the current password.
+ */
+export function changesEmail(form: ProfileForm, user: Pick<UserInfo, 'email'>): boolean {
+  return form.email.trim().toLowerCase() !== user.email.trim().toLowerCase();
+}
+
 /** The permissions shown: the first three (spec-2 §9) until the toggle shows them all. */
 export function shownPermissions(permissions: readonly Permission[], all: boolean): readonly Permission[] {
   return all ? permissions : permissions.slice(0, PROFILE_PERMISSIONS_SHOWN);

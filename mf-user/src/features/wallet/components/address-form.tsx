@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import {
   Codes,
+  currentPasswordMessages,
   isWithdrawalAddress,
   toastMs,
   withdrawalAddressTypes,
@@ -9,15 +10,20 @@ import {
   type WithdrawalAddressType,
 } from '@portal/contracts';
 import { notify } from '@portal/platform';
+import { lazyDialog } from '@portal/ui';
+import type { PasswordDialogProps } from '../../../components/password-dialog';
 import { changeRewardAddress } from '../api/change-reward-address';
 import { walletLabels } from '../wallet-labels';
 
 const t = walletLabels.account;
+const p = currentPasswordMessages.address;
+
+const PasswordDialog = lazyDialog<PasswordDialogProps>(() => import('../../../components/password-dialog'));
 
 /**
  * The withdrawal account (spec-2 §2, §5): network and address, checked for the network's format
- * here as the BFF does (TRC20 T + 33 base58 characters, ERC20 0x + 40 hex); `onSaved` gets the
- * saved pair.
+ * here as the BFF does (TRC20 T + 33 base58 characters, ERC20 0x + 40 hex), then saved in a
+ * dialog that asks for the current password; `onSaved` gets the saved pair.
  */
 export function AddressForm({
   wallet,
@@ -29,25 +35,29 @@ export function AddressForm({
   const [addressType, setAddressType] = useState<WithdrawalAddressType>(wallet.addressType || 'USDT-TRC20');
   const [address, setAddress] = useState(wallet.address);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** The checked address awaiting the password (the dialog is open). */
+  const [pending, setPending] = useState<{ addressType: WithdrawalAddressType; address: string } | null>(null);
   const typeId = useId();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = address.trim();
     if (!trimmed) return setError(t.empty);
     if (!isWithdrawalAddress(addressType, trimmed)) return setError(t.invalid(addressType));
     setError(null);
-    setBusy(true);
-    const result = await changeRewardAddress({ addressType, address: trimmed });
-    setBusy(false);
-    if (result.code === Codes.OK) {
-      setAddress(trimmed);
-      notify({ kind: 'success', title: t.saved, durationMs: toastMs.short });
-      onSaved({ addressType, address: trimmed });
-    } else if (result.status !== 502) {
-      setError(result.msg || t.saveFailed);
-    }
+    setPending({ addressType, address: trimmed });
+  }
+
+  /** The save with the password: null once saved, else the refusal the dialog shows. */
+  async function save(password: string): Promise<string | null> {
+    if (pending === null) return null;
+    const result = await changeRewardAddress({ ...pending, password });
+    if (result.code !== Codes.OK) return result.msg || t.saveFailed;
+    setPending(null);
+    setAddress(pending.address);
+    notify({ kind: 'success', title: t.saved, durationMs: toastMs.short });
+    onSaved(pending);
+    return null;
   }
 
   return (
@@ -102,12 +112,22 @@ export function AddressForm({
               />
               <Field.ErrorText>{error}</Field.ErrorText>
             </Field.Root>
-            <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={busy} loadingText={t.saving}>
+            <Button type="submit" colorPalette="brand" alignSelf="flex-start" onPointerEnter={PasswordDialog.preload}>
               {t.save}
             </Button>
           </Stack>
         </form>
       </Card.Body>
+      {pending !== null && (
+        <PasswordDialog
+          title={p.title}
+          text={p.text(pending.addressType, pending.address)}
+          confirmLabel={p.confirm}
+          testId="address-password-dialog"
+          onClose={() => setPending(null)}
+          onConfirm={save}
+        />
+      )}
     </Card.Root>
   );
 }
