@@ -112,7 +112,7 @@ const confirmQuery = TypeCompiler.Compile(ConfirmQuery);
  * change state on a GET: the 256-bit single-use key in the address is what authorises the change,
  * so a forged cross-site request cannot know it (see bff/README.md).
  */
-function confirmHandler(confirm: (serialId: string, key: string) => Promise<void>) {
+function confirmHandler(confirm: (serialId: string, key: string, request: FastifyRequest) => Promise<void>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     const query = request.query;
@@ -121,7 +121,7 @@ function confirmHandler(confirm: (serialId: string, key: string) => Promise<void
       return reply.code(400).send(answer);
     }
     try {
-      await confirm(query.serial_id, query.key);
+      await confirm(query.serial_id, query.key, request);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       request.log.info({ code: error.code }, 'confirmation refused');
@@ -208,7 +208,10 @@ export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsServi
   // The link mailed to a new address by /api/user/change_use_info (the profile).
   fastify.get('/api/account/change_email', {
     config: { access: 'public' },
-    handler: confirmHandler((serialId, key) => registration.confirmEmailChange(serialId, key)),
+    // The session that opens the link stays; the account's other sessions end.
+    handler: confirmHandler((serialId, key, request) =>
+      registration.confirmEmailChange(serialId, key, request.cookies[cookieNames.session]),
+    ),
   });
 
   fastify.post('/api/user/reset_password', {
