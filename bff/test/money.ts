@@ -160,6 +160,26 @@ export async function expectMoneyInvariants(app: FastifyInstance): Promise<void>
   );
   if (badWithdrawals.length > 0)
     throw new Error(`withdrawals disagree with the wallet ledger: ${badWithdrawals.map((u) => u.id).join(', ')}`);
+  // The withdrawable part: its ledger sums to it, and only withdrawable money was ever withdrawn.
+  const badWithdrawable = await q<{ id: string }>(
+    `SELECT u.id FROM users u
+      WHERE u.wallet_withdrawable <> coalesce((SELECT sum(withdrawable_cents) FROM wallet_ledger l WHERE l.user_id = u.id), 0)
+         OR EXISTS (SELECT 1 FROM wallet_ledger l WHERE l.user_id = u.id AND l.kind = 'withdraw' AND l.withdrawable_cents <> l.amount_cents)`,
+  );
+  if (badWithdrawable.length > 0)
+    throw new Error(`withdrawable money disagrees with its ledger: ${badWithdrawable.map((u) => u.id).join(', ')}`);
+}
+
+/** A user's withdrawable money and shop credit (cents). */
+export async function walletFunds(
+  app: FastifyInstance,
+  userId: string,
+): Promise<{ withdrawable: number; credit: number }> {
+  const [row] = await app.database.query<{ m: unknown; w: unknown }>(
+    'SELECT wallet_money AS m, wallet_withdrawable AS w FROM users WHERE id = $1',
+    [userId],
+  );
+  return { withdrawable: num(row!.w), credit: num(row!.m) - num(row!.w) };
 }
 
 /** The sandbox gateway's pay page approved, as a payer does: the notify path pays the trade. */

@@ -27,6 +27,8 @@ export const seeded = {
   /** 600 yuan (over the default 500 minimum) for /wallet's withdrawal, and the same for its retry. */
   walletWithdraw: { email: 'wallet-withdraw@e2e.test', password: 'wallet-password-1' },
   walletWithdrawRetry: { email: 'wallet-withdraw-retry@e2e.test', password: 'wallet-password-1' },
+  /** 50 yuan of withdrawable money (an invite rebate) beside whatever shop credit tests add. */
+  walletSplit: { email: 'wallet-split@e2e.test', password: 'wallet-password-1' },
   /** Operations staff (type yunying): the coupon, coupon-record and prize screens only. */
   yunying: { email: 'yunying@e2e.test', password: 'yunying-password-1' },
   /** A plain signed-in user (type normal). */

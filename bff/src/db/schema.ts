@@ -66,6 +66,15 @@ export const users = pgTable(
     emailConfirmed: boolean('email_confirmed').notNull().default(false),
     /** Wallet balance in cents; changed only through modules/wallet, which writes wallet_ledger. */
     walletMoney: bigint('wallet_money', { mode: 'number' }).notNull().default(0),
+    /**
+     * The part of `walletMoney` that may be withdrawn (cents): invite rebates earned from payments
+     * through a real gateway. The rest is shop credit (refunds, late and excess payments, cancelled
+     * trades, operator adjustments, sandbox money), which only pays for orders. Spends take shop
+     * credit first; a withdrawal takes only this part (docs/money.md).
+     */
+    walletWithdrawable: bigint('wallet_withdrawable', { mode: 'number' }).notNull().default(0),
+    /** When the withdrawal address last changed: a withdrawal within 24 h of it is held. */
+    walletAddressChangedAt: instant('wallet_address_changed_at'),
     /** Withdrawal address (spec-2 wallet): '' until the user sets one. */
     walletAddress: text('wallet_address').notNull().default(''),
     walletAddressType: text('wallet_address_type').notNull().default(''),
@@ -96,6 +105,10 @@ export const users = pgTable(
   (t) => [
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_wallet_money_non_negative', sql`${t.walletMoney} >= 0`),
+    check(
+      'users_wallet_withdrawable_in_range',
+      sql`${t.walletWithdrawable} >= 0 AND ${t.walletWithdrawable} <= ${t.walletMoney}`,
+    ),
     check('users_wallet_address_type', sql`${t.walletAddressType} IN ('', 'USDT-ERC20', 'USDT-TRC20')`),
     check('users_traffic_non_negative', sql`${t.traffic} >= 0`),
     check('users_spend_traffic_non_negative', sql`${t.spendTraffic} >= 0`),
@@ -263,7 +276,9 @@ export const couponUses = pgTable(
     index('coupon_uses_coupon_user_idx').on(t.couponId, t.userId),
     index('coupon_uses_user_idx').on(t.userId),
     // One live use per order: the last line behind "one coupon per order".
-    uniqueIndex('coupon_uses_live_order_uq').on(t.orderId).where(sql`${t.orderId} IS NOT NULL AND ${t.isDeleted} = false`),
+    uniqueIndex('coupon_uses_live_order_uq')
+      .on(t.orderId)
+      .where(sql`${t.orderId} IS NOT NULL AND ${t.isDeleted} = false`),
   ],
 );
 
@@ -637,7 +652,9 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
-    index('orders_open_expires_idx').on(t.expiresAt).where(sql`${t.status} IN ('topay', 'wallet_spend')`),
+    index('orders_open_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} IN ('topay', 'wallet_spend')`),
     check(
       'orders_money_in_range',
       sql`${t.orderMoneyCents} >= 0 AND ${t.couponDiscountCents} >= 0 AND ${t.walletSpendCents} >= 0 AND ${t.couponDiscountCents} + ${t.walletSpendCents} <= ${t.orderMoneyCents}`,
@@ -681,6 +698,11 @@ export const trades = pgTable(
     createdAt: instant('created_at').notNull().defaultNow(),
     expiresAt: instant('expires_at').notNull(),
     paidAt: instant('paid_at'),
+    /**
+     * Why a paid trade did not pay its order ('' when it did): the order was closed, or its
+     * amount changed after the trade was made; what the trade paid went to shop credit.
+     */
+    note: text('note').notNull().default(''),
   },
   (t) => [
     index('trades_order_idx').on(t.orderId),
@@ -688,7 +710,9 @@ export const trades = pgTable(
     uniqueIndex('trades_open_usdt_amount_uq')
       .on(t.usdtAmountMilli)
       .where(sql`${t.status} = 'topay' AND ${t.usdtAmountMilli} IS NOT NULL`),
-    uniqueIndex('trades_paid_external_uq').on(t.provider, t.externalId).where(sql`${t.externalId} IS NOT NULL`),
+    uniqueIndex('trades_paid_external_uq')
+      .on(t.provider, t.externalId)
+      .where(sql`${t.externalId} IS NOT NULL`),
     check('trades_amount_non_negative', sql`${t.amountCents} >= 0`),
   ],
 );
@@ -709,6 +733,13 @@ export const walletLedger = pgTable(
     kind: text('kind').notNull(),
     amountCents: cents('amount_cents').notNull(),
     balanceAfterCents: cents('balance_after_cents').notNull(),
+    /**
+     * The signed part of `amountCents` that moved withdrawable money (the rest moved shop
+     * credit); a user's sum equals users.wallet_withdrawable.
+     */
+    withdrawableCents: bigint('withdrawable_cents', { mode: 'number' }).notNull().default(0),
+    /** The withdrawable part of the balance after the change. */
+    withdrawableAfterCents: cents('withdrawable_after_cents').notNull().default(0),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
     desc: text('desc').notNull().default(''),
     createdAt: instant('created_at').notNull().defaultNow(),
@@ -716,6 +747,10 @@ export const walletLedger = pgTable(
   (t) => [
     index('wallet_ledger_user_created_idx').on(t.userId, t.createdAt),
     check('wallet_ledger_balance_non_negative', sql`${t.balanceAfterCents} >= 0`),
+    check(
+      'wallet_ledger_withdrawable_in_range',
+      sql`${t.withdrawableAfterCents} >= 0 AND ${t.withdrawableAfterCents} <= ${t.balanceAfterCents}`,
+    ),
     check('wallet_ledger_kind', sql`${t.kind} IN ('spend', 'refund', 'reward', 'withdraw', 'adjust')`),
   ],
 );
@@ -737,7 +772,12 @@ export const channels = pgTable(
     consumerDurationDays: integer('consumer_duration_days'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
-  (t) => [check('channels_reward_rate_range', sql`${t.rewardRate} IS NULL OR (${t.rewardRate} >= 0 AND ${t.rewardRate} <= 0.5)`)],
+  (t) => [
+    check(
+      'channels_reward_rate_range',
+      sql`${t.rewardRate} IS NULL OR (${t.rewardRate} >= 0 AND ${t.rewardRate} <= 0.5)`,
+    ),
+  ],
 );
 
 /** Invite rebates (spec-2 reward record); one per paid order at most. */
@@ -867,9 +907,18 @@ export const withdrawals = pgTable(
     requestedAt: instant('requested_at').notNull().defaultNow(),
     paidAt: instant('paid_at'),
     paidBy: text('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Requested within 24 h of a change of the withdrawal address: not settled before this time
+     * (null = not held); `note` tells the operator why.
+     */
+    heldUntil: instant('held_until'),
+    /** The operator's note on the request ('' when none); the user never sees it. */
+    note: text('note').notNull().default(''),
   },
   (t) => [
-    uniqueIndex('withdrawals_one_open_per_user').on(t.userId).where(sql`${t.status} = 'request'`),
+    uniqueIndex('withdrawals_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} = 'request'`),
     index('withdrawals_user_requested_idx').on(t.userId, t.requestedAt),
     index('withdrawals_requested_idx').on(t.requestedAt),
     check('withdrawals_amount_positive', sql`${t.amountCents} > 0`),
@@ -984,7 +1033,10 @@ export const gifts = pgTable(
     index('gifts_sender_idx').on(t.senderId, t.createdAt),
     index('gifts_receiver_idx').on(t.receiverId),
     check('gifts_status', sql`${t.status} IN ('created', 'received')`),
-    check('gifts_amounts', sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.received} = ${t.amount} - ${t.fee} AND ${t.received} >= 0`),
+    check(
+      'gifts_amounts',
+      sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.received} = ${t.amount} - ${t.fee} AND ${t.received} >= 0`,
+    ),
     check('gifts_received_fields', sql`(${t.status} = 'received') = (${t.receivedAt} IS NOT NULL)`),
   ],
 );

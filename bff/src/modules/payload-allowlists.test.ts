@@ -16,7 +16,7 @@ import {
   TEST_USER_PASSWORD,
 } from '../../test/api.js';
 import { buildTestApp } from '../../test/build-test-app.js';
-import { coupon, deposit, newOrder, product, shopApi } from '../../test/money.js';
+import { coupon, newOrder, product, shopApi } from '../../test/money.js';
 import type { Access } from '../plugins/app/auth.js';
 
 const INJECTED_USERKEY = 'f'.repeat(32);
@@ -133,8 +133,9 @@ interface SignedInCase {
 const orderOf = async (user: { cookie: string }) => ({ order_id: (await newOrder(app, user.cookie, combo))._id });
 /** A support ticket of the user's (the reply and refresh calls act on it). */
 const ticketOf = async (user: { cookie: string }) => ({
-  id: (await call<{ _id: string }>(app, '/api/feedback/create', { title: '工单', desc: '描述' }, { cookie: user.cookie }))
-    .result.data._id,
+  id: (
+    await call<{ _id: string }>(app, '/api/feedback/create', { title: '工单', desc: '描述' }, { cookie: user.cookie })
+  ).result.data._id,
 });
 
 /** One prize of 1 G in the lottery (the same for both twins, so their draws are alike). */
@@ -280,7 +281,8 @@ const forUsers = (access: Access) =>
 async function twin(c: SignedInCase) {
   const user = await signedInUser(app, { paidUser: c.paidUser ?? false });
   await app.database.query('UPDATE users SET traffic = $1 WHERE id = $2', [5 * GiB, user.id]);
-  if (c.walletCents !== undefined) await deposit(app, user.id, c.walletCents);
+  // Withdrawable money (shop credit pays orders but is never withdrawn, so make_charge needs this).
+  if (c.walletCents !== undefined) await app.wallet.adjust(user.id, c.walletCents, 'test deposit', c.walletCents);
   const payload = (await c.prepare?.(user)) ?? {};
   return { ...user, payload, row: await userRow(user.id), records: await recordsOf(user.id) };
 }

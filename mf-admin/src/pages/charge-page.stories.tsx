@@ -19,6 +19,8 @@ const open: AdminWithdrawal = {
   txid: '',
   addressType: 'USDT-TRC20',
   address: TRC20,
+  heldUntil: '2026-03-03T08:00:00.000Z',
+  note: '收款地址于 2026-03-02T08:00:00.000Z 修改，24 小时内申请的提现已暂缓结算，请先与用户核实',
 };
 
 const paid: AdminWithdrawal = {
@@ -33,6 +35,8 @@ const paid: AdminWithdrawal = {
   txid: '9f8e7d6c5b4a',
   addressType: 'USDT-ERC20',
   address: ERC20,
+  heldUntil: null,
+  note: '',
 };
 
 const wallet: AdminUserWallet = { money: 12.3, addressType: 'USDT-TRC20', address: TRC20 };

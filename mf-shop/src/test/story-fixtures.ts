@@ -111,7 +111,13 @@ export const withCoupon = (base: Order = order()): Order => ({
   pay_money: base.order_money - 5 - base.wallet_spend,
 });
 
-export const wallet = (money: number): Wallet => ({ money, address: '', addressType: '', min_charge_money: 500 });
+export const wallet = (money: number): Wallet => ({
+  money,
+  withdrawable_money: 0,
+  address: '',
+  addressType: '',
+  min_charge_money: 500,
+});
 
 /** shop/pay_modes: the methods the server takes (all of them unless a story says otherwise). */
 export const payModesOn = (modes: readonly PayMode[] = payModes) => apiHandler('shop/pay_modes', [...modes]);

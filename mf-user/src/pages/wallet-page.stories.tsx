@@ -8,14 +8,16 @@ import WalletPage from './wallet-page';
 const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const TXID = '9f1c2ab7e4d90012a3e0c1d2e3f4a5b6c7d8e9f00112233445566778899aabbc';
 
+// 532.5 yuan withdrawable (rebates) and 80 yuan of shop credit (a payment after its order closed).
 const wallet = (overrides: Partial<Wallet> = {}): Wallet => ({
   money: 612.5,
+  withdrawable_money: 532.5,
   address: TRC20,
   addressType: 'USDT-TRC20',
   min_charge_money: 500,
   ...overrides,
 });
-const emptyWallet = wallet({ money: 0, address: '', addressType: '' });
+const emptyWallet = wallet({ money: 0, withdrawable_money: 0, address: '', addressType: '' });
 
 const withdrawal = (overrides: Partial<WithdrawalRecord> = {}): WithdrawalRecord => ({
   _id: '665f1c2ab7e4d90012a3f001',
@@ -43,9 +45,38 @@ const storyWithdrawals: WithdrawalRecord[] = [
 ];
 
 const storySpends: WalletSpendRecord[] = [
-  { spendMoney: 32.5, desc: '邀请返利', time: '2026-11-23T10:00:00.000Z', left: 612.5 },
-  { spendMoney: -520, desc: '提现', time: '2026-11-22T02:00:00.000Z', left: 580 },
-  { spendMoney: -18, desc: '购买 月付套餐', time: '2026-11-21T12:00:00.000Z', left: 1100 },
+  {
+    spendMoney: 80,
+    desc: '订单「月付套餐」已关闭，支付的 80 元已存入购物余额',
+    time: '2026-11-24T10:00:00.000Z',
+    left: 612.5,
+    withdrawable: 0,
+    fund: 'credit',
+  },
+  {
+    spendMoney: 32.5,
+    desc: '邀请返利',
+    time: '2026-11-23T10:00:00.000Z',
+    left: 532.5,
+    withdrawable: 32.5,
+    fund: 'withdrawable',
+  },
+  {
+    spendMoney: -520,
+    desc: '提现',
+    time: '2026-11-22T02:00:00.000Z',
+    left: 500,
+    withdrawable: -520,
+    fund: 'withdrawable',
+  },
+  {
+    spendMoney: -18,
+    desc: '购买 月付套餐',
+    time: '2026-11-21T12:00:00.000Z',
+    left: 1020,
+    withdrawable: -8,
+    fund: 'mixed',
+  },
 ];
 
 const filled = [
@@ -83,12 +114,17 @@ export const EmptyWalletNoAddress: Story = {
   },
 };
 
-/** An address and records: a pending request and a paid one with its txid and the operator's message. */
+/**
+ * An address and records: the balance apart as 可提现 and 购物余额, a pending request and a paid one
+ * with its txid and the operator's message, each ledger line with the money it moved.
+ */
 export const WithAddressAndRecords: Story = {
   parameters: { msw: filled },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByTestId('wallet-balance')).toHaveTextContent('612.500');
+    await expect(canvas.getByTestId('wallet-withdrawable')).toHaveTextContent('532.500');
+    await expect(canvas.getByTestId('wallet-shop-credit')).toHaveTextContent('80.000');
     await expect(canvas.getByTestId('wallet-current-address')).toHaveTextContent(TRC20);
     const records = await canvas.findAllByTestId('withdrawal-record');
     await expect(records).toHaveLength(2);
@@ -99,10 +135,14 @@ export const WithAddressAndRecords: Story = {
     await expect(within(records[1]!).getByText('已转账，<b>请查收</b>')).toBeVisible();
     await expect(records[1]!.querySelector('b')).toBeNull();
     const spends = await canvas.findAllByTestId('spend-record');
-    await expect(spends).toHaveLength(3);
-    await expect(spends[0]).toHaveTextContent('+¥32.50');
-    await expect(spends[0]).toHaveTextContent('已到账');
-    await expect(spends[1]).toHaveTextContent('-¥520.00');
+    await expect(spends).toHaveLength(4);
+    await expect(spends[0]).toHaveTextContent('+¥80.00');
+    await expect(within(spends[0]!).getByTestId('spend-record-fund')).toHaveTextContent('购物余额');
+    await expect(spends[1]).toHaveTextContent('+¥32.50');
+    await expect(spends[1]).toHaveTextContent('已到账');
+    await expect(within(spends[1]!).getByTestId('spend-record-fund')).toHaveTextContent('可提现');
+    await expect(spends[2]).toHaveTextContent('-¥520.00');
+    await expect(within(spends[3]!).getByTestId('spend-record-fund')).toHaveTextContent('购物余额 + 可提现');
   },
 };
 
@@ -178,30 +218,40 @@ export const SaveAddressWithPassword: Story = {
   },
 };
 
-/** 120 yuan with an address, minimum 500: the spec's refusal, no dialog. */
+/**
+ * 620 yuan with an address, minimum 500, but only 120 withdrawable (the rest is shop credit): the
+ * spec's refusal, no dialog.
+ */
 export const WithdrawBelowMinimum: Story = {
   parameters: {
     msw: [
-      apiHandler('wallet/mywallet', wallet({ money: 120 })),
+      apiHandler('wallet/mywallet', wallet({ money: 620, withdrawable_money: 120 })),
       apiHandler('wallet/charge_list', []),
       apiHandler('wallet/spend_list', []),
     ],
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByTestId('wallet-balance')).toHaveTextContent('120.000');
+    await expect(await canvas.findByTestId('wallet-balance')).toHaveTextContent('620.000');
+    await expect(canvas.getByTestId('wallet-withdrawable')).toHaveTextContent('120.000');
     await userEvent.click(canvas.getByRole('button', { name: '申请提现' }));
     await expectToast('申请提现失败，最低提现金额:500元');
     await expect(within(document.body).queryByRole('alertdialog')).toBeNull();
   },
 };
 
-const request = withdrawal({ money: 612.5 });
+const request = withdrawal({ money: 532.5, left: 80 });
 const charged = apiSequence('wallet/make_charge', [{ data: request }]);
-const walletBeforeAfter = apiSequence('wallet/mywallet', [{ data: wallet() }, { data: wallet({ money: 0 }) }]);
+const walletBeforeAfter = apiSequence('wallet/mywallet', [
+  { data: wallet() },
+  { data: wallet({ money: 80, withdrawable_money: 0 }) },
+]);
 const chargesBeforeAfter = apiSequence<WithdrawalRecord[]>('wallet/charge_list', [{ data: [] }, { data: [request] }]);
 
-/** Confirm → make_charge (whole balance, no payload) → the page reloads: 0.000 and a 待结算 request. */
+/**
+ * Confirm → make_charge of the withdrawable money only (shop credit stays) → the page reloads:
+ * 80.000 of shop credit left and a 待结算 request.
+ */
 export const WithdrawConfirmSuccess: Story = {
   parameters: {
     msw: [charged.handler, walletBeforeAfter.handler, chargesBeforeAfter.handler, apiHandler('wallet/spend_list', [])],
@@ -211,13 +261,14 @@ export const WithdrawConfirmSuccess: Story = {
     await expect(await canvas.findByTestId('wallet-balance')).toHaveTextContent('612.500');
     await userEvent.click(canvas.getByRole('button', { name: '申请提现' }));
     const dialog = await expectShown(() => within(document.body).findByRole('alertdialog'));
-    await expect(dialog).toHaveTextContent('612.500');
+    await expect(dialog).toHaveTextContent('532.500');
     await expect(dialog).toHaveTextContent(TRC20);
     await userEvent.click(within(dialog).getByRole('button', { name: '确认提现' }));
     await expectToast('提现申请已提交，请等待结算');
-    await waitFor(() => expect(canvas.getByTestId('wallet-balance')).toHaveTextContent('0.000'));
+    await waitFor(() => expect(canvas.getByTestId('wallet-balance')).toHaveTextContent('80.000'));
+    await expect(canvas.getByTestId('wallet-withdrawable')).toHaveTextContent('0.000');
     await expect(await canvas.findByTestId('withdrawal-status')).toHaveTextContent('待结算');
-    await expect(charged.calls).toEqual([{}]);
+    await expect(charged.calls).toEqual([{ money: 532.5 }]);
   },
 };
 

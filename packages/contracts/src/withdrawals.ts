@@ -41,9 +41,15 @@ export const withdrawalMessages = {
   // Ours: refusals the spec does not word (1012 shows the returned message).
   openRequest: '您已有一笔提现正在等待结算，请结算后再申请',
   moreThanBalance: '申请提现失败，提现金额超过钱包余额',
+  /** Shop credit pays for orders only: a request beyond the withdrawable money. */
+  moreThanWithdrawable: (withdrawableYuan: number) =>
+    `申请提现失败，可提现金额为${withdrawableYuan}元（购物余额只能用于购买套餐，不能提现）`,
+  /** The operator's note on a request made within 24 h of an address change. */
+  heldNote: (changedAt: string) => `收款地址于 ${changedAt} 修改，24 小时内申请的提现已暂缓结算，请先与用户核实`,
   addressInvalid: (type: WithdrawalAddressType) => `收款地址格式不正确（${type}）`,
   addressSaved: '收款地址已保存',
   /** Settle refusals (after the 结算失败 prefix). */
   notFound: '提现记录不存在',
   alreadyPaid: '该提现已结算',
+  held: (until: string) => `该提现在收款地址修改后 24 小时内申请，${until} 之后才能结算`,
 } as const;

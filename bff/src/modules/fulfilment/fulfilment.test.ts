@@ -143,7 +143,7 @@ describe('settle', () => {
     expect(await walletCents(app, user.id)).toBe(800);
     expect((await user.api.spendList()).data[0]).toMatchObject({
       spendMoney: 5,
-      desc: '订单「100G 流量包」已关闭，支付的 5 元已存入钱包',
+      desc: '订单「100G 流量包」已关闭，支付的 5 元已存入购物余额',
       left: 8,
     });
     expect(await orderRow(app, order._id)).toMatchObject({ status: 'cancled', walletSpend: 0, couponId: null });
@@ -164,15 +164,16 @@ describe('settle', () => {
     expect(await walletCents(app, user.id)).toBe(600);
   });
 
-  it('a trade that asked more than is now payable (wallet deducted since) pays, and the excess goes to the wallet', async () => {
+  it('a trade that asked more than is now payable (wallet deducted since) does not pay the order at the new price: its money is credited', async () => {
     const user = await buyer({ walletYuan: 4 });
     const order = await newOrder(app, user.cookie, pack);
     const trade = await user.api.dobuy(order._id);
     await user.api.walletCheck(order._id);
     expect(await walletCents(app, user.id)).toBe(0);
-    expect(await app.fulfilment.settle(proof(trade.data._id, 1000))).toBe('paid');
-    expect(await walletCents(app, user.id)).toBe(400);
-    expect((await orderRow(app, order._id)).status).toBe('paied');
+    expect(await app.fulfilment.settle(proof(trade.data._id, 1000))).toBe('credited_to_wallet');
+    expect(await walletCents(app, user.id)).toBe(1000);
+    expect(await orderRow(app, order._id)).toMatchObject({ status: 'wallet_spend', walletSpend: 400 });
+    expect((await userTotals(app, user.id)).traffic).toBe(0);
   });
 });
 

@@ -4,7 +4,8 @@ import type { Order, Trade } from '../../db/schema.js';
 import { floorPart } from '../../lib/money.js';
 import { serviceDay } from '../../lib/service-day.js';
 import { OPEN_STATUSES, ordersRepository as orders } from '../orders/repository.js';
-import { ledgerTexts } from '../orders/texts.js';
+import { ledgerTexts, tradeNotes } from '../orders/texts.js';
+import { SANDBOX } from '../payments/service.js';
 import type { PaymentProof, SettleOutcome } from '../payments/types.js';
 import type { SettingsService } from '../settings/index.js';
 import type { TrafficService } from '../traffic/index.js';
@@ -30,6 +31,9 @@ export interface FulfilmentDeps {
   warn: (details: Record<string, unknown>, message: string) => void;
   now?: () => Date;
 }
+
+/** A payment through a gateway that moves real money (not the sandbox, not the wallet). */
+export const isRealGateway = (provider: string) => provider !== SANDBOX && provider !== 'wallet' && provider !== '';
 
 const isOpen = (order: Order) => (OPEN_STATUSES as readonly string[]).includes(order.status);
 export const payableCents = (order: Order) =>
@@ -65,7 +69,8 @@ export function createFulfilmentService({
     const days = channel.consumerDurationDays ?? policy.channelConsumerDuration;
     if (at.getTime() - buyer.createdAt.getTime() > days * DAY_MS) return undefined;
     const spentCents = order.orderMoneyCents - order.couponDiscountCents;
-    return { channel, spentCents, rewardCents: floorPart(spentCents, channel.rewardRate ?? policy.channelRewardRate) };
+    const rate = channel.rewardRate ?? policy.channelRewardRate;
+    return { channel, spentCents, rate, rewardCents: floorPart(spentCents, rate) };
   }
 
   async function grantPermissions(tx: Db, order: Order): Promise<void> {
@@ -79,9 +84,19 @@ export function createFulfilmentService({
     }
   }
 
-  /** Money arrived for an order that can no longer take it: it goes to the buyer's wallet. */
+  /** Money arrived for an order that can no longer take it: it goes to the buyer's shop credit. */
   async function creditToWallet(tx: Db, order: Order, cents: number, desc: string): Promise<void> {
     if (cents > 0) await wallet.change(tx, { userId: order.userId, cents, kind: 'refund', orderId: order.id, desc });
+  }
+
+  /**
+   * The part of an invite rebate that may be withdrawn: the rebate on what the trade brought in
+   * through a real gateway. Sandbox money, wallet money (which may be shop credit) and coupons
+   * earn shop credit only.
+   */
+  function withdrawableRebate(trade: Trade, spentCents: number, rate: number, rewardCents: number): number {
+    if (!isRealGateway(trade.provider)) return 0;
+    return Math.min(rewardCents, floorPart(Math.min(trade.amountCents, spentCents), rate));
   }
 
   /**
@@ -129,6 +144,7 @@ export function createFulfilmentService({
         kind: 'reward',
         orderId: order.id,
         desc: ledgerTexts.rebate(order.desc),
+        withdrawableCents: withdrawableRebate(trade, rebate.spentCents, rebate.rate, rebate.rewardCents),
       });
       await repo.insertReward(tx, {
         inviterId,
@@ -152,17 +168,22 @@ export function createFulfilmentService({
     if (!amountMatches(trade, proof)) return 'amount_mismatch';
     if (trade.status === 'paied') return 'already_paid';
 
-    // A trade cancelled by a newer dobuy still pays its order: the money arrived. Its amount was
-    // asked before any later coupon or wallet change, so it must still cover what is payable.
+    // A trade cancelled by a newer dobuy still pays its order when the order still asks exactly
+    // what the trade asked (the money arrived). A closed order, or one whose amount changed since
+    // the trade was made (a coupon, a wallet deduction), is never paid by it: a purchase at the
+    // new price would turn the difference into money. What the trade paid becomes shop credit,
+    // and the trade's note tells the operator why.
     const payable = payableCents(order);
-    if (isOpen(order) && trade.amountCents >= payable) {
+    if (isOpen(order) && trade.amountCents === payable) {
       await payOpenOrder(tx, order, trade, proof.externalId, policy);
-      const excess = trade.amountCents - payable;
-      await creditToWallet(tx, order, excess, ledgerTexts.overpaid(order.desc, excess));
       return 'paid';
     }
-    await orders.updateTrade(tx, trade.id, { status: 'paied', externalId: proof.externalId, paidAt: now() });
-    await creditToWallet(tx, order, trade.amountCents, ledgerTexts.paidAfterClose(order.desc, trade.amountCents));
+    const note = isOpen(order) ? tradeNotes.orderChanged(payable) : tradeNotes.orderClosed(order.status);
+    await orders.updateTrade(tx, trade.id, { status: 'paied', externalId: proof.externalId, paidAt: now(), note });
+    const desc = isOpen(order)
+      ? ledgerTexts.paidAfterChange(order.desc, trade.amountCents)
+      : ledgerTexts.paidAfterClose(order.desc, trade.amountCents);
+    await creditToWallet(tx, order, trade.amountCents, desc);
     await repo.addPaymentStats(tx, serviceDay(now(), timeZone), 0, trade.amountCents);
     return 'credited_to_wallet';
   }

@@ -308,6 +308,8 @@ describe(`property: random mixed operations ${CONCURRENCY}`, () => {
               [700, true],
             ].map(([cents, paid]) => buyer(cents as number, paid as boolean)),
           );
+          // User 0 also has withdrawable money (an invite rebate): shop credit is never withdrawn.
+          await app.wallet.adjust(users[0]!.id, 800, '测试返利', 800);
           const coupons = [
             await coupon(app, { type: 'cash', forMoneyCents: 300, numberOfAuthorizations: 2, useNumPerUser: 1 }),
             await coupon(app, { type: 'discount', discount: 0.5, numberOfAuthorizations: 3, useNumPerUser: 2 }),

@@ -18,7 +18,7 @@ import { payableCents, type FulfilmentService } from '../fulfilment/index.js';
 import type { PaymentsService } from '../payments/types.js';
 import type { SettingsService } from '../settings/index.js';
 import type { ShopService, Viewer } from '../shop/index.js';
-import type { WalletService } from '../wallet/index.js';
+import type { WalletKind, WalletService } from '../wallet/index.js';
 import { OPEN_STATUSES, ordersRepository as repo } from './repository.js';
 import { ledgerTexts } from './texts.js';
 
@@ -133,15 +133,20 @@ export function createOrdersService({
     });
   }
 
-  /** Gives back the order's wallet deduction; the order fields that say so. */
+  /**
+   * Gives back the order's wallet deduction, its withdrawable part as withdrawable money; the order
+   * fields that say so.
+   */
   async function returnWallet(tx: Db, order: Order) {
     if (order.walletSpendCents > 0) {
+      const held = await wallet.heldWithdrawable(tx, order.userId, order.id);
       await wallet.change(tx, {
         userId: order.userId,
         cents: order.walletSpendCents,
         kind: 'refund',
         orderId: order.id,
         desc: ledgerTexts.walletReturned(order.desc),
+        withdrawableCents: Math.min(held, order.walletSpendCents),
       });
     }
     return { walletSpendCents: 0, status: 'topay' } as const;
@@ -231,10 +236,13 @@ export function createOrdersService({
         const delta = target - order.walletSpendCents;
         if (delta === 0) return orderToWire(order);
         await repo.cancelOpenTrades(tx, order.id);
-        const kind = delta > 0 ? 'spend' : 'refund';
+        const kind: WalletKind = delta > 0 ? 'spend' : 'refund';
         const desc = delta > 0 ? ledgerTexts.walletSpend(order.desc) : ledgerTexts.walletReturned(order.desc);
         // The balance is locked and delta <= balance, so this cannot fail short of a bug.
-        if ((await wallet.change(tx, { userId, cents: -delta, kind, orderId: order.id, desc })) === undefined) {
+        // A smaller deduction gives back withdrawable money first (the spend took shop credit first).
+        const withdrawableCents = delta < 0 ? Math.min(await wallet.heldWithdrawable(tx, userId, order.id), -delta) : 0;
+        const walletChange = { userId, cents: -delta, kind, orderId: order.id, desc, withdrawableCents };
+        if ((await wallet.change(tx, walletChange)) === undefined) {
           throw new Error(`wallet change of ${-delta} refused for order ${order.id}`);
         }
         return orderToWire(

@@ -10,7 +10,17 @@ export const ledgerTexts = {
   bought: (product: string, days: number) =>
     days > 0 ? `购买「${product}」，会员时长 +${days} 天` : `购买「${product}」`,
   rebate: (product: string) => `邀请返利：${product}`,
-  paidAfterClose: (product: string, cents: number) => `订单「${product}」已关闭，支付的 ${yuanOf(cents)} 元已存入钱包`,
-  overpaid: (product: string, cents: number) => `订单「${product}」多付的 ${yuanOf(cents)} 元已存入钱包`,
+  paidAfterClose: (product: string, cents: number) =>
+    `订单「${product}」已关闭，支付的 ${yuanOf(cents)} 元已存入购物余额`,
+  paidAfterChange: (product: string, cents: number) =>
+    `订单「${product}」的金额在发起支付后已变更，支付的 ${yuanOf(cents)} 元已存入购物余额`,
   seedDeposit: '初始余额',
+} as const;
+
+/** The operator's note on a paid trade that did not pay its order (the admin trade list). */
+export const tradeNotes = {
+  orderClosed: (status: string) =>
+    `订单已${status === 'paied' ? '支付' : '关闭'}，本次支付未用于订单，金额已存入用户购物余额（不可提现）`,
+  orderChanged: (payableCents: number) =>
+    `订单金额在发起支付后已变更（现应付 ${yuanOf(payableCents)} 元），本次支付未用于订单，金额已存入用户购物余额（不可提现）`,
 } as const;

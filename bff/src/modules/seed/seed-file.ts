@@ -29,6 +29,11 @@ export const SeedFile = Type.Object(
             canChangeDescribeKey: Type.Optional(Type.Boolean()),
             /** Yuan put in the wallet when the user is created (an 'adjust' ledger row). */
             walletMoney: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000 })),
+            /**
+             * Yuan of `walletMoney` that may be withdrawn (as if earned by invite rebates through a
+             * real gateway); the rest is shop credit. 0 when absent.
+             */
+            withdrawableMoney: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000 })),
             /** The inviter's code (a channel's code). */
             channelCode: Type.Optional(Type.String({ maxLength: 32 })),
           },
@@ -77,7 +82,11 @@ export const SeedFile = Type.Object(
             name: Type.String({ minLength: 1, maxLength: 100 }),
             desc: Type.Optional(Type.String({ maxLength: 500 })),
             country: Type.Object(
-              { name: Type.String({ maxLength: 50 }), flag: Type.String({ maxLength: 16 }), code: Type.Optional(Type.String({ maxLength: 2 })) },
+              {
+                name: Type.String({ maxLength: 50 }),
+                flag: Type.String({ maxLength: 16 }),
+                code: Type.Optional(Type.String({ maxLength: 2 })),
+              },
               { additionalProperties: false },
             ),
             type: Type.Optional(Type.Union(agentTypes.map((t) => Type.Literal(t)))),
@@ -106,7 +115,13 @@ export const SeedFile = Type.Object(
       ),
     ),
     /** Products, created when their id is free (fixed ids let tests and links name them). */
-    combos: Type.Optional(Type.Array(Type.Composite([Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$' }) }), ComboFields], { additionalProperties: false }))),
+    combos: Type.Optional(
+      Type.Array(
+        Type.Composite([Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$' }) }), ComboFields], {
+          additionalProperties: false,
+        }),
+      ),
+    ),
     /** Users' own invite codes, created when the code is free and the user (by e-mail) exists. */
     channels: Type.Optional(
       Type.Array(

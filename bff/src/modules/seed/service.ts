@@ -51,7 +51,15 @@ export function demoProducts(permission: string | undefined): ComboFields[] {
     { ...common, name: '流量包 500G', price: 40, traffic: 500 * GiB, additionPersend: 10, orderID: 2 },
     { ...common, name: '月度时长包', price: 30, vipDuration: 30, limit: 50, orderID: 3 },
     { ...common, name: '季度时长包', price: 80, vipDuration: 90, limit: 80, additionPersend: 5, orderID: 4 },
-    { ...common, name: '畅享套餐（流量 + 时长）', price: 25, traffic: 50 * GiB, vipDuration: 30, limit: 50, orderID: 5 },
+    {
+      ...common,
+      name: '畅享套餐（流量 + 时长）',
+      price: 25,
+      traffic: 50 * GiB,
+      vipDuration: 30,
+      limit: 50,
+      orderID: 5,
+    },
   ];
   if (permission !== undefined) {
     products.push({
@@ -133,7 +141,9 @@ export function createSeedService({
     },
 
     /** Validates a parsed SEED_FILE and applies it; throws SeedFileError naming the problem. */
-    async applySeedFile(content: unknown): Promise<Record<'users' | 'coupons' | 'notices' | 'agents' | 'combos' | 'channels', number>> {
+    async applySeedFile(
+      content: unknown,
+    ): Promise<Record<'users' | 'coupons' | 'notices' | 'agents' | 'combos' | 'channels', number>> {
       if (!Value.Check(SeedFile, content)) {
         const error = Value.Errors(SeedFile, content).First();
         throw new SeedFileError(`SEED_FILE: ${error?.path || '(root)'} ${error?.message ?? 'is invalid'}`);
@@ -152,20 +162,28 @@ export function createSeedService({
           throw new SeedFileError(`SEED_FILE: ${what} is not a whole number of cents`);
         }
       };
-      for (const user of seed.users ?? []) cents(user.walletMoney, `walletMoney of ${user.email}`);
+      for (const user of seed.users ?? []) {
+        if (
+          cents(user.withdrawableMoney, 'withdrawableMoney') > cents(user.walletMoney, `walletMoney of ${user.email}`)
+        ) {
+          throw new SeedFileError(`SEED_FILE: withdrawableMoney of ${user.email} is more than its walletMoney`);
+        }
+      }
       for (const coupon of seed.coupons ?? []) cents(coupon.forMoney, `forMoney of coupon ${coupon.code}`);
       for (const combo of seed.combos ?? []) cents(combo.price, `price of combo ${combo.id}`);
 
       if (seed.settings !== undefined) await settings.set(seed.settings);
       const counts = { users: 0, coupons: 0, notices: 0, agents: 0, combos: 0, channels: 0 };
       for (const user of seed.users ?? []) {
-        const { vipDays, walletMoney, ...rest } = user;
+        const { vipDays, walletMoney, withdrawableMoney, ...rest } = user;
         const vipExpireTime = vipDays === undefined ? null : new Date(now().getTime() + vipDays * 86_400_000);
         const id = await accounts.createConfirmed({ ...rest, vipExpireTime });
         if (id === undefined) continue;
         counts.users += 1;
         const deposit = cents(walletMoney, 'walletMoney');
-        if (deposit > 0) await wallet.adjust(id, deposit, ledgerTexts.seedDeposit);
+        if (deposit > 0) {
+          await wallet.adjust(id, deposit, ledgerTexts.seedDeposit, cents(withdrawableMoney, 'withdrawableMoney'));
+        }
       }
       for (const coupon of seed.coupons ?? []) {
         const { expireTime, forMoney, ...rest } = coupon;
@@ -176,10 +194,12 @@ export function createSeedService({
         });
         if (created.created) counts.coupons += 1;
       }
-      for (const { id, ...fields } of seed.combos ?? []) if ((await shop.combos.create(fields, id)).created) counts.combos += 1;
+      for (const { id, ...fields } of seed.combos ?? [])
+        if ((await shop.combos.create(fields, id)).created) counts.combos += 1;
       for (const channel of seed.channels ?? []) {
         const userId = await accounts.idOfEmail(channel.email);
-        if (userId === undefined) throw new SeedFileError(`SEED_FILE: channel ${channel.code} names an unknown user ${channel.email}`);
+        if (userId === undefined)
+          throw new SeedFileError(`SEED_FILE: channel ${channel.code} names an unknown user ${channel.email}`);
         const created = await fulfilment.ensureChannel({
           code: channel.code,
           userId,

@@ -32,6 +32,7 @@ export function createTradesAdminRepository(db: Db) {
           addTraffic: orders.addTraffic,
           addVipDuration: orders.addVipDuration,
           orderId: trades.orderId,
+          note: trades.note,
         })
         .from(trades)
         .innerJoin(orders, eq(orders.id, trades.orderId))

@@ -27,6 +27,7 @@ export function toAdminTrade(row: TradeListRow): AdminTrade {
     add_traffic: row.addTraffic,
     add_vip_duration: row.addVipDuration,
     order_id: row.orderId,
+    note: row.note,
   };
 }
 

@@ -196,11 +196,26 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
         async () => {
           const current = await repo.lockedFlags(id);
           if (current === undefined) throw new DomainError(Codes.NOT_FOUND, usersAdminTexts.userMissing);
-          const trafficChanged = input.traffic !== current.traffic;
-          const vipChanged = (vip?.getTime() ?? null) !== (current.vipExpireTime?.getTime() ?? null);
+          // What the dialog was loaded with, when it says: only the operator's own changes are
+          // written, traffic as a change on what the user has now (a coupon redeemed since the
+          // dialog opened is kept). Without it, the figures are compared with the current ones.
+          const loadedVip =
+            input.loadedVipExpireTime === undefined
+              ? (current.vipExpireTime?.getTime() ?? null)
+              : input.loadedVipExpireTime === null
+                ? null
+                : new Date(input.loadedVipExpireTime).getTime();
+          const newTraffic =
+            input.loadedTraffic === undefined
+              ? input.traffic
+              : Math.max(0, current.traffic + input.traffic - input.loadedTraffic);
+          const trafficChanged = newTraffic !== current.traffic;
+          const vipChanged =
+            (vip?.getTime() ?? null) !== loadedVip &&
+            (vip?.getTime() ?? null) !== (current.vipExpireTime?.getTime() ?? null);
           if (trafficChanged || vipChanged) {
             const desc = [
-              ...(trafficChanged ? [usersAdminTexts.trafficAdjusted(current.traffic, input.traffic)] : []),
+              ...(trafficChanged ? [usersAdminTexts.trafficAdjusted(current.traffic, newTraffic)] : []),
               ...(vipChanged
                 ? [
                     vip === null
@@ -211,7 +226,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
             ].join('；');
             await traffic.setByOperator(deps.db, {
               userId: id,
-              ...(trafficChanged ? { traffic: input.traffic } : {}),
+              ...(trafficChanged ? { traffic: newTraffic } : {}),
               ...(vipChanged ? { vipExpireTime: vip } : {}),
               type: 'admin_adjust',
               desc,

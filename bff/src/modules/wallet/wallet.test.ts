@@ -23,6 +23,7 @@ describe('wallet', () => {
     await deposit(app, user.id, 12_345);
     expect((await shopApi(app, user.cookie).wallet()).data).toEqual({
       money: 123.45,
+      withdrawable_money: 0,
       address: '',
       addressType: '',
       min_charge_money: 500,
@@ -43,17 +44,18 @@ describe('wallet', () => {
     await change(user.id, -250, 'spend');
     await change(user.id, 100, 'refund');
     const { data } = await shopApi(app, user.cookie).spendList();
-    expect(data.map(({ spendMoney, desc, left }) => ({ spendMoney, desc, left }))).toEqual([
-      { spendMoney: 1, desc: 'refund', left: 8.5 },
-      { spendMoney: -2.5, desc: 'spend', left: 7.5 },
-      { spendMoney: 10, desc: 'test deposit', left: 10 },
+    expect(data.map(({ spendMoney, desc, left, fund }) => ({ spendMoney, desc, left, fund }))).toEqual([
+      { spendMoney: 1, desc: 'refund', left: 8.5, fund: 'credit' },
+      { spendMoney: -2.5, desc: 'spend', left: 7.5, fund: 'credit' },
+      { spendMoney: 10, desc: 'test deposit', left: 10, fund: 'credit' },
     ]);
     expect(Date.parse(data[0]!.time)).not.toBeNaN();
   });
 
   it('never goes below zero: a debit beyond the balance changes nothing and writes no ledger row', async () => {
     const user = await signedInUser(app);
-    await deposit(app, user.id, 500);
+    // Withdrawable money (a withdrawal takes nothing else).
+    await app.wallet.adjust(user.id, 500, 'test rebate', 500);
     expect(await change(user.id, -501, 'spend')).toBeUndefined();
     expect(await change(user.id, -500, 'withdraw')).toBe(0);
     expect(await walletCents(app, user.id)).toBe(0);
@@ -74,5 +76,22 @@ describe('wallet', () => {
       await expect(change(user.id, cents, kind)).rejects.toThrow(/invalid wallet change/);
     }
     expect(await ledgerSum(app, user.id)).toBe(0);
+  });
+
+  it('a withdrawal takes withdrawable money only; a withdrawable part must fit its credit', async () => {
+    const user = await signedInUser(app);
+    await deposit(app, user.id, 1000);
+    expect(await change(user.id, -1, 'withdraw')).toBeUndefined();
+    const bad = (withdrawableCents: number, cents = 100) =>
+      app.db.transaction((tx) =>
+        app.wallet.change(tx, { userId: user.id, cents, kind: 'reward', desc: 'x', withdrawableCents }),
+      );
+    await expect(bad(101)).rejects.toThrow(/invalid wallet change/);
+    await expect(bad(-1)).rejects.toThrow(/invalid wallet change/);
+    await expect(bad(0.5)).rejects.toThrow(/invalid wallet change/);
+    expect(await bad(100)).toBe(1100);
+    expect(await change(user.id, -100, 'withdraw')).toBe(1000);
+    expect(await change(user.id, -1, 'withdraw')).toBeUndefined();
+    expect(await ledgerSum(app, user.id)).toBe(1000);
   });
 });

@@ -62,10 +62,19 @@ export function createWithdrawalsRepository(db: Db) {
       return row;
     },
 
-    async setAddress(userId: string, addressType: string, address: string): Promise<boolean> {
+    /**
+     * Sets the address and stamps the change (`at`) when it replaces a different one (a first
+     * address is not a change: there was no payout to divert).
+     */
+    async setAddress(userId: string, addressType: string, address: string, at: Date): Promise<boolean> {
+      const changed = sql`(${users.walletAddress} <> '' AND (${users.walletAddress} <> ${address} OR ${users.walletAddressType} <> ${addressType}))`;
       const rows = await db
         .update(users)
-        .set({ walletAddress: address, walletAddressType: addressType })
+        .set({
+          walletAddress: address,
+          walletAddressType: addressType,
+          walletAddressChangedAt: sql`CASE WHEN ${changed} THEN ${at.toISOString()}::timestamptz ELSE ${users.walletAddressChangedAt} END`,
+        })
         .where(eq(users.id, userId))
         .returning({ id: users.id });
       return rows.length > 0;
@@ -73,7 +82,13 @@ export function createWithdrawalsRepository(db: Db) {
 
     async userWallet(userId: string) {
       const [row] = await db
-        .select({ money: users.walletMoney, address: users.walletAddress, addressType: users.walletAddressType })
+        .select({
+          money: users.walletMoney,
+          withdrawable: users.walletWithdrawable,
+          address: users.walletAddress,
+          addressType: users.walletAddressType,
+          addressChangedAt: users.walletAddressChangedAt,
+        })
         .from(users)
         .where(eq(users.id, userId));
       return row;

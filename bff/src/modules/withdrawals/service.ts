@@ -88,8 +88,13 @@ function toAdmin(row: WithdrawalRow, email: string): AdminWithdrawal {
     txid: row.txid,
     addressType: row.addressType,
     address: row.address,
+    heldUntil: row.heldUntil?.toISOString() ?? null,
+    note: row.note,
   };
 }
+
+/** A request within this long of an address change is held for the operator. */
+export const ADDRESS_CHANGE_HOLD_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The withdrawal state machine (spec-2 §3-§5): a request holds its amount (a `withdraw` wallet
@@ -103,8 +108,9 @@ export function createWithdrawalsService(deps: {
   wallet: WalletService;
   settings: SettingsService;
   audit: AuditService;
+  now?: () => Date;
 }) {
-  const { db, repo, wallet, settings, audit } = deps;
+  const { db, repo, wallet, settings, audit, now = () => new Date() } = deps;
 
   /** The audited record: the withdrawal's row, locked for the transaction. */
   const records = {
@@ -118,19 +124,22 @@ export function createWithdrawalsService(deps: {
       if (!isValidWithdrawalAddress(addressType, trimmed)) {
         throw new DomainError(Codes.INVALID_PAYLOAD, text.addressInvalid(addressType));
       }
-      if (!(await repo.setAddress(userId, addressType, trimmed))) throw new DomainError(Codes.SESSION_EXPIRED);
+      // The change is stamped: a withdrawal within 24 h of it is held for the operator.
+      if (!(await repo.setAddress(userId, addressType, trimmed, now()))) throw new DomainError(Codes.SESSION_EXPIRED);
       return {};
     },
 
     /**
-     * Holds `money` yuan (the whole balance without it) for a withdrawal: one transaction under
-     * the user's row lock, so concurrent requests and spends see each other's balance and at most
-     * one request is open (the partial unique index is the last line).
+     * Holds `money` yuan (the whole withdrawable money without it) for a withdrawal: one
+     * transaction under the user's row lock, so concurrent requests and spends see each other's
+     * balance and at most one request is open (the partial unique index is the last line). Only
+     * withdrawable money leaves; shop credit stays for orders. A request within 24 h of an address
+     * change is held: the operator cannot settle it before the 24 h are over, and sees why.
      */
     async makeCharge(userId: string, { money }: MakeChargeRequest): Promise<WithdrawalRecord> {
       const requested = money === undefined ? undefined : centsOf(money);
       return db.transaction(async (tx) => {
-        const balance = await wallet.lockBalance(tx, userId);
+        const { withdrawable: balance } = await wallet.lockFigures(tx, userId);
         const account = await repo.userWallet(userId);
         if (
           account === undefined ||
@@ -142,10 +151,12 @@ export function createWithdrawalsService(deps: {
         if ((await repo.openOf(userId)) !== undefined) throw refused(text.openRequest);
         const minYuan = await settings.get('min_charge_money');
         const minCents = Math.round(minYuan * 100);
+        if (requested !== undefined && requested > balance) throw refused(text.moreThanWithdrawable(yuanOf(balance)));
         if (balance < minCents || balance <= 0) throw refused(text.belowMinimum(minYuan));
         const amount = requested ?? balance;
-        if (amount > balance) throw refused(text.moreThanBalance);
         if (amount < minCents) throw refused(text.belowMinimum(minYuan));
+        const changedAt = account.addressChangedAt;
+        const held = changedAt !== null && now().getTime() - changedAt.getTime() < ADDRESS_CHANGE_HOLD_MS;
         const id = newObjectId();
         const left = await wallet.change(tx, { userId, cents: -amount, kind: 'withdraw', desc: '提现' });
         if (left === undefined) throw refused(text.moreThanBalance);
@@ -156,6 +167,12 @@ export function createWithdrawalsService(deps: {
           balanceAfterCents: left,
           addressType: account.addressType,
           address: account.address,
+          ...(held && changedAt !== null
+            ? {
+                heldUntil: new Date(changedAt.getTime() + ADDRESS_CHANGE_HOLD_MS),
+                note: text.heldNote(changedAt.toISOString()),
+              }
+            : {}),
         });
         return toRecord(row);
       });
@@ -175,6 +192,10 @@ export function createWithdrawalsService(deps: {
         operator,
         { recordType: 'withdrawal', recordId: charge_id, detail: 'checkout_charge', records },
         async () => {
+          const current = await repo.lock(charge_id);
+          if (current?.status === 'request' && current.heldUntil !== null && current.heldUntil > now()) {
+            throw refused(text.held(current.heldUntil.toISOString()));
+          }
           const row = await repo.settle(charge_id, txid.trim(), operator.id);
           if (row === undefined) throw refused(text.alreadyPaid);
           return toRecord(row);

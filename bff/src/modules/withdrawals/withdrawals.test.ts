@@ -60,10 +60,16 @@ function userApi(cookie: string) {
   };
 }
 
-/** A signed-in user with `cents` in the wallet and, unless told otherwise, a TRC20 address. */
+/** Withdrawable money (as invite rebates through a real gateway are): shop credit is never withdrawn. */
+const rebate = (userId: string, cents: number) => app.wallet.adjust(userId, cents, 'test rebate', cents);
+
+/**
+ * A signed-in user with `cents` of withdrawable money in the wallet and, unless told otherwise, a
+ * TRC20 address.
+ */
 async function withdrawer(cents: number, address: string | null = TRC20) {
   const user = await signedInUser(app);
-  if (cents > 0) await deposit(app, user.id, cents);
+  if (cents > 0) await rebate(user.id, cents);
   const api = userApi(user.cookie);
   if (address !== null) {
     const { code } = await api.setAddress(address.startsWith('T') ? 'USDT-TRC20' : 'USDT-ERC20', address);
@@ -150,6 +156,20 @@ describe('/api/wallet/make_charge', () => {
     expect(await walletCents(app, user.id)).toBe(100_000);
   });
 
+  it('counts withdrawable money only: shop credit neither makes up the minimum nor leaves', async () => {
+    const user = await withdrawer(0);
+    await deposit(app, user.id, 100_000);
+    expect(await user.api.makeCharge()).toMatchObject({
+      code: Codes.WITHDRAW_REFUSED,
+      msg: '申请提现失败，最低提现金额:500元',
+    });
+    await rebate(user.id, 50_000);
+    expect((await user.api.makeCharge({ money: 500.01 })).code).toBe(Codes.WITHDRAW_REFUSED);
+    expect(await mustCharge(user.api)).toMatchObject({ money: 500, left: 1000 });
+    expect((await user.api.wallet()).data).toMatchObject({ money: 1000, withdrawable_money: 0 });
+    await expectMoneyInvariants(app);
+  });
+
   it('needs a balance of at least min_charge_money (1012 申请提现失败，最低提现金额:{n}元)', async () => {
     const user = await withdrawer(49_999);
     expect(await user.api.makeCharge()).toMatchObject({
@@ -157,7 +177,7 @@ describe('/api/wallet/make_charge', () => {
       msg: '申请提现失败，最低提现金额:500元',
     });
     await app.settings.set({ min_charge_money: 600 });
-    await deposit(app, user.id, 1);
+    await rebate(user.id, 1);
     expect((await user.api.makeCharge()).msg).toBe('申请提现失败，最低提现金额:600元');
     expect(await walletCents(app, user.id)).toBe(50_000);
     expect(await user.api.chargeList()).toMatchObject({ code: 0, data: [] });
@@ -191,11 +211,11 @@ describe('/api/wallet/make_charge', () => {
     await expectMoneyInvariants(app);
   });
 
-  it('a requested amount: at least the minimum, at most the balance, whole cents; the rest stays', async () => {
+  it('a requested amount: at least the minimum, at most the withdrawable money, whole cents; the rest stays', async () => {
     const user = await withdrawer(80_000);
     expect(await user.api.makeCharge({ money: 800.01 })).toMatchObject({
       code: Codes.WITHDRAW_REFUSED,
-      msg: '申请提现失败，提现金额超过钱包余额',
+      msg: '申请提现失败，可提现金额为800元（购物余额只能用于购买套餐，不能提现）',
     });
     expect((await user.api.makeCharge({ money: 499.99 })).msg).toBe('申请提现失败，最低提现金额:500元');
     expect((await user.api.makeCharge({ money: 600.001 })).code).toBe(Codes.INVALID_PAYLOAD);
@@ -332,6 +352,8 @@ describe('/api/admin/charge/*', () => {
       txid: '',
       addressType: 'USDT-ERC20',
       address: ERC20,
+      heldUntil: null,
+      note: '',
     });
   });
 

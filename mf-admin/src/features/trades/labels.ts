@@ -24,6 +24,8 @@ export const tradeLabels = {
   add_traffic: '流量（G）',
   add_vip_duration: '时长（天）',
   order_id: order.fields.id,
+  /** Why a paid trade did not pay its order (its money went to the buyer's shop credit). */
+  note: '备注',
   detail: order.detail,
   detailTitle: order.detailTitle,
   /** spec-2 §4: paied reads 购买成功 in the back office; the other states as the user sees them. */

@@ -40,6 +40,7 @@ export function trade(overrides: Partial<AdminTrade> = {}): AdminTrade {
     add_traffic: 115 * GiB,
     add_vip_duration: 0,
     order_id: storyOrder._id,
+    note: '',
     ...overrides,
   };
 }

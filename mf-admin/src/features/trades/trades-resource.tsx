@@ -48,6 +48,7 @@ export const tradesResource: ResourceDefinition<AdminTrade> = {
     }),
     numberColumn('add_vip_duration', t.add_vip_duration, (row) => row.add_vip_duration),
     column('order_id', t.order_id, (row) => row.order_id),
+    column('note', t.note, (row) => row.note, { sortable: false, wrap: true }),
   ],
   rowActions: [
     {

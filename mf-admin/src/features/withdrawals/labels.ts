@@ -16,6 +16,8 @@ export const withdrawalLabels = {
   txid: '交易哈希（txid）',
   addressType: '地址类型',
   address: '收款地址',
+  /** Why a request is held (made within 24 h of an address change); '' otherwise. */
+  note: '备注',
   statusFilter: '状态',
   settle: '结算',
   settleTitle: (email: string, money: string) => `结算 · ${email} · ¥${money}`,

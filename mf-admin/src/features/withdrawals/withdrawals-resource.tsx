@@ -78,6 +78,7 @@ export const withdrawalsResource: ResourceDefinition<AdminWithdrawal> = {
     column('txid', t.txid, (row) => row.txid, { sortable: false, wrap: true }),
     column('addressType', t.addressType, (row) => row.addressType),
     column('address', t.address, (row) => row.address, { sortable: false, wrap: true }),
+    column('note', t.note, (row) => row.note, { sortable: false, wrap: true }),
   ],
   rowActions: [
     {

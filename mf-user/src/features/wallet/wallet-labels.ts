@@ -7,7 +7,12 @@ import { withdrawalMessages, withdrawalStatusLabels, type WithdrawalAddressType 
 export const walletLabels = {
   title: '钱包',
   balance: '钱包余额（元）',
-  minimum: (yuan: number) => `最低提现金额 ${yuan} 元，提现时提取全部余额`,
+  /** The part of the balance that may be withdrawn: invite rebates earned through a real payment. */
+  withdrawable: '可提现',
+  /** The rest: refunds, late or excess payments, adjustments; it pays for orders only. */
+  shopCredit: '购物余额',
+  shopCreditHint: '购物余额（退款、订单关闭后到账的付款等）可用于购买套餐，不能提现；购买时优先使用购物余额。',
+  minimum: (yuan: number) => `最低提现金额 ${yuan} 元，提现时提取全部可提现余额`,
   withdraw: '申请提现',
   loadFailed: '钱包加载失败',
   loginNeeded: '请登录后查看钱包',
@@ -30,7 +35,7 @@ export const walletLabels = {
   },
   confirm: {
     title: '确认提现',
-    text: (money: string, type: string) => `将提取全部余额 ¥${money}，转入以下 ${type} 地址：`,
+    text: (money: string, type: string) => `将提取全部可提现余额 ¥${money}，转入以下 ${type} 地址：`,
     note: '提交后金额将从钱包中扣除，等待管理员结算。',
     cancel: '取消',
     submit: '确认提现',
@@ -59,5 +64,7 @@ export const walletLabels = {
     /** spec-2 §4: rebates (money coming in) show as credited. */
     credited: '已到账',
     left: '余额',
+    /** Which money a line moved. */
+    funds: { withdrawable: '可提现', credit: '购物余额', mixed: '购物余额 + 可提现' },
   },
 } as const;

@@ -95,8 +95,14 @@ export interface TradeStatus {
 
 /** /api/wallet/mywallet. */
 export interface Wallet {
-  /** Yuan. */
+  /** Yuan: the whole balance (withdrawable money and shop credit). */
   money: number;
+  /**
+   * Yuan: the part of `money` that may be withdrawn (invite rebates earned through a real payment
+   * gateway). The rest is shop credit (refunds, late or excess payments, operator adjustments,
+   * sandbox money): it pays for orders, shop credit first, and is never withdrawn.
+   */
+  withdrawable_money: number;
   address: string;
   addressType: '' | 'USDT-ERC20' | 'USDT-TRC20';
   /** Yuan: the minimum withdrawal. */
@@ -111,6 +117,10 @@ export interface WalletSpendRecord {
   time: string;
   /** Yuan after the change. */
   left: number;
+  /** Signed yuan: the part of `spendMoney` that moved withdrawable money (the rest is shop credit). */
+  withdrawable: number;
+  /** Which money the line moved: withdrawable, shop credit, or both (a spend that took both). */
+  fund: 'withdrawable' | 'credit' | 'mixed';
 }
 
 export const CreateOrderRequest = Type.Object({ combo_id: ObjectId }, { additionalProperties: false });

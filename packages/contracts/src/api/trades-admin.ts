@@ -56,6 +56,11 @@ export interface AdminTrade {
   /** Days the order adds, bonus included. */
   add_vip_duration: number;
   order_id: string;
+  /**
+   * Why a paid trade did not pay its order ('' when it did): the order was closed or its amount
+   * changed after the trade was made, and what the trade paid went to the buyer's shop credit.
+   */
+  note: string;
 }
 
 /**

@@ -125,6 +125,14 @@ export const UserUpdate = Type.Object(
     canChangePassword: Type.Boolean(),
     canChangeDescribeKey: Type.Boolean(),
     forceReward: Type.Boolean(),
+    /**
+     * The traffic (bytes) the dialog was opened with. With it, traffic is written only when the
+     * operator changed the figure, and then as that change (new - loaded) on what the user has
+     * now: traffic the user gained or used meanwhile (a coupon, a gift) is never overwritten.
+     */
+    loadedTraffic: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+    /** The VIP time the dialog was opened with: VIP time is written only when the operator changed it. */
+    loadedVipExpireTime: Type.Optional(Type.Union([Type.String({ minLength: 10, maxLength: 40 }), Type.Null()])),
   },
   { additionalProperties: false },
 );

@@ -73,6 +73,10 @@ export interface AdminWithdrawal {
   txid: string;
   addressType: WithdrawalAddressType;
   address: string;
+  /** Settling is refused before this time (a request within 24 h of an address change); null = not held. */
+  heldUntil: string | null;
+  /** The operator's note on the request ('' when none): why it is held. */
+  note: string;
 }
 
 /** The most withdrawals one admin charge_list answers. */

@@ -39,6 +39,8 @@ describe('user form', () => {
     const form = userToForm(user);
     expect(form.traffic).toBe(1_234_567);
     expect(form.vipExpireTime).toBe(user.vipExpireTime);
+    // What it was loaded with goes back, so the BFF writes only what the operator changed.
+    expect(form).toMatchObject({ loadedTraffic: 1_234_567, loadedVipExpireTime: user.vipExpireTime });
     for (const field of ['type', 'wallet_money', 'userkey', 'email', 'trafficG'])
       expect(form).not.toHaveProperty(field);
   });

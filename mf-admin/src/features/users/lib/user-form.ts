@@ -28,7 +28,11 @@ export function userListRequest(filters: Record<string, string>): UserListReques
   };
 }
 
-/** A user as the edit dialog starts: exactly the call's fields (traffic in bytes, edited as GB). */
+/**
+ * A user as the edit dialog starts: exactly the call's fields (traffic in bytes, edited as GB),
+ * with the traffic and VIP time it was loaded with, so that a save changes only what the operator
+ * changed (a coupon the user redeems meanwhile is kept).
+ */
 export function userToForm(user: AdminUser): UserUpdate {
   return {
     _id: user._id,
@@ -44,6 +48,8 @@ export function userToForm(user: AdminUser): UserUpdate {
     canChangePassword: user.canChangePassword,
     canChangeDescribeKey: user.canChangeDescribeKey,
     forceReward: user.forceReward,
+    loadedTraffic: user.traffic,
+    loadedVipExpireTime: user.vipExpireTime,
   };
 }
 

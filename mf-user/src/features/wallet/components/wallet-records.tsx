@@ -130,11 +130,21 @@ export function SpendRecords({ state, retry }: { state: CallData<WalletSpendReco
                   {s.left} ¥{formatYuan(record.left)}
                 </Text>
               </HStack>
-              {credit && (
-                <Badge alignSelf="flex-start" colorPalette="green" variant="subtle">
-                  {s.credited}
+              <HStack gap="2" flexWrap="wrap">
+                {credit && (
+                  <Badge colorPalette="green" variant="subtle">
+                    {s.credited}
+                  </Badge>
+                )}
+                <Badge
+                  colorPalette={record.fund === 'credit' ? 'gray' : 'blue'}
+                  variant="outline"
+                  data-testid="spend-record-fund"
+                  data-fund={record.fund}
+                >
+                  {s.funds[record.fund]}
                 </Badge>
-              )}
+              </HStack>
             </Card.Body>
           </Card.Root>
         );

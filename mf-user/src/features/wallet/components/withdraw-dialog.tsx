@@ -16,12 +16,14 @@ export interface WithdrawDialogProps {
 }
 
 /**
- * The confirm step before a withdrawal of the whole balance (spec-2 §5). 1012 shows the server's
+ * The confirm step before a withdrawal of the whole withdrawable money (spec-2 §5; shop credit
+ * stays in the wallet). The request names the amount shown, so it never takes more than the
+ * dialog said. 1012 shows the server's
  * message (spec-2 §8); the dialog closes on any answer but a network failure.
  */
 export default function WithdrawDialog({ wallet, onClose, onDone }: WithdrawDialogProps) {
   async function confirm() {
-    const result = await makeCharge();
+    const result = await makeCharge(wallet.withdrawable_money);
     if (result.code === Codes.OK) {
       notify({ kind: 'success', title: walletLabels.withdrawDone, durationMs: toastMs.short });
       onClose();
@@ -47,7 +49,9 @@ export default function WithdrawDialog({ wallet, onClose, onDone }: WithdrawDial
       onClose={onClose}
     >
       <Stack gap="2">
-        <Text>{t.text(formatBalance(wallet.money), wallet.addressType)}</Text>
+        <Text data-testid="withdraw-dialog-amount">
+          {t.text(formatBalance(wallet.withdrawable_money), wallet.addressType)}
+        </Text>
         <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
           {wallet.address}
         </Text>
