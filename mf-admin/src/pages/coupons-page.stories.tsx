@@ -1,7 +1,7 @@
 import { Codes, GiB, type AdminCoupon } from '@portal/contracts';
 import { apiHandler, apiSequence } from '@portal/storybook/api-mocks';
 import { expect, expectToast, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
-import { asAdmin, confirm, dialog, openNew, prepareAdmin, rows } from '../test/story-fixtures';
+import { asAdmin, confirm, dialog, openNew, page, prepareAdmin, rows } from '../test/story-fixtures';
 import CouponsPage from './coupons-page';
 
 function coupon(overrides: Partial<AdminCoupon>): AdminCoupon {
@@ -178,7 +178,9 @@ export const TaobaoBatch: Story = {
     await expectToast('配置优惠券成功');
     await expect(batch.calls.at(-1)).toMatchObject({ taobao: true, type: 'freeTime', vipDay: 7, batchCount: 200 });
 
-    // Editing one Taobao coupon: neither its code nor a batch count is offered.
+    // Editing one Taobao coupon: neither its code nor a batch count is offered. The new-coupon
+    // dialog has closed (its fade-out over) before a row's 编辑 is pressed.
+    await waitFor(() => expect(page().queryByRole('dialog', { name: '新增优惠券' })).toBeNull());
     const [first] = await list(canvasElement);
     await userEvent.click(within(first!).getByRole('button', { name: '编辑' }));
     const edit = within(await dialog('编辑优惠券'));

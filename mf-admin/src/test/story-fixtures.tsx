@@ -41,8 +41,11 @@ export const asAdmin = { decorators: [adminFrame], loaders: [() => prepareAdmin(
 /** Dialogs and toasts render in a portal, outside the story's canvas. */
 export const page = () => within(document.body);
 
-/** How long a story waits for a list, a dialog or its chunk (the smoke run shares a busy machine). */
-const WAIT = { timeout: 5000 };
+/**
+ * How long a story waits for a list, a dialog or its chunk: the smoke run shares a busy machine
+ * (npm test runs it beside the BFF suite and e2e), so the preview's own 10 s, not less.
+ */
+const WAIT = { timeout: 10_000 };
 
 /** An alert dialog (a confirmation, the node secret) of this name, once it has faded in. */
 export const alertDialog = (name: string) => expectShown(() => page().findByRole('alertdialog', { name }, WAIT));
