@@ -285,7 +285,7 @@ describe('back-office and other role-only routes (QUALITY 6)', () => {
       await app.database.query(`INSERT INTO error_log (id, name, msg) VALUES ('inventory-error', 'Error', 'kept')`);
       inventoryUser = await signedInUser(app, { email: 'inventory-user@example.com' });
       const withdrawer = await signedInUser(app);
-      await app.wallet.adjust(withdrawer.id, 100_000, 'inventory deposit');
+      await app.wallet.adjust(withdrawer.id, 100_000, 'inventory deposit', 100_000);
       await app.database.query(
         "UPDATE users SET wallet_address = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', wallet_address_type = 'USDT-TRC20' WHERE id = $1",
         [withdrawer.id],
