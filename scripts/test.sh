@@ -76,16 +76,18 @@ node bff/scripts/build.mjs || exit 1
 export BFF_DIST_READY=1
 
 # Two lanes keep both cores busy: steps that leave a core idle part of the time (lint, the build,
-# dev mode) run beside ones that do not. e2e needs the build, which comes before it in its lane.
+# dev mode) run beside ones that do not, and the lanes take about as long as each other (the BFF
+# suite's PostgreSQL pass ends the first). e2e needs the build, which comes before it in its lane.
 # The size figures of a throttled phone are a measurement (npm run size), not a test.
 lane lint 'npx eslint . --max-warnings=0' \
   unit 'npx vitest run' \
   build 'env PORTAL_SIZE_RUNS=0 bash scripts/build.sh' \
   e2e 'npx playwright test -c e2e/playwright.config.ts' \
-  dev 'npx playwright test -c e2e/dev/playwright.config.ts'
+  dev 'npx playwright test -c e2e/dev/playwright.config.ts' \
+  bff-pg 'bash scripts/test-bff.sh postgres'
 lane typecheck 'bash scripts/typecheck.sh' \
   storybook 'npm run build --silent -w @portal/storybook && npm run smoke --silent -w @portal/storybook' \
-  bff 'bash scripts/test-bff.sh'
+  bff 'bash scripts/test-bff.sh pglite'
 finish_lanes
 
 echo
