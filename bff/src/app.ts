@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import pretty from 'pino-pretty';
 import type { AppConfig } from './config.js';
 import { sendFailure } from './lib/http.js';
-import { serializeRequest } from './lib/log-redaction.js';
+import { redactLogArguments, serializeRequest } from './lib/log-redaction.js';
 import accountsModule from './modules/accounts/index.js';
 import appleIdsModule from './modules/apple-ids/index.js';
 import auditModule from './modules/audit/index.js';
@@ -61,10 +61,22 @@ export interface BuildOptions {
   prettyLogs?: boolean;
 }
 
-/** Every logger gets the request serializer that masks secrets in addresses. */
+/**
+ * Every logger gets the request serializer that masks secrets in addresses, and logs failed
+ * queries without their parameters.
+ */
 function withSerializers(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (logger === undefined || typeof logger === 'boolean') return logger;
-  return { ...logger, serializers: { req: serializeRequest, ...logger.serializers } };
+  return {
+    ...logger,
+    serializers: { req: serializeRequest, ...logger.serializers },
+    hooks: {
+      ...logger.hooks,
+      logMethod(args, method) {
+        method.apply(this, redactLogArguments(args) as typeof args);
+      },
+    },
+  };
 }
 
 /**

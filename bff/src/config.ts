@@ -45,6 +45,8 @@ export interface AppConfig {
   accountRateLimit: { perAccount: number; perAddress: number; timeWindowMs: number };
   /** Subscription content and its rule files: requests per minute per address. */
   subscriptionRateMax: number;
+  /** Bytes of images one user may keep stored (operators excepted: prize images are theirs). */
+  uploadQuotaBytes: number;
   /**
    * Base URL of the portal for links in mails; '' = the first PUBLIC_ORIGIN, else the listening
    * address (see `publicAddress`). Required in production when SMTP_URL is set.
@@ -56,6 +58,11 @@ export interface AppConfig {
     from: string;
     /** Also write every mail as a JSON file here (for end-to-end tests); '' = off. */
     outboxDir: string;
+    /**
+     * Without SMTP, log the links of kept mails with their keys (a developer signs up from the
+     * log); false with NODE_ENV=production, where the keys are masked.
+     */
+    logLinks: boolean;
   };
   /** Demo notices, announcement and trial coupon on the first start. */
   demoData: boolean;
@@ -195,6 +202,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   );
   const benchRoutes = parseBoolean(read('BENCH_ROUTES') ?? 'false', 'BENCH_ROUTES', problems);
 
+  const uploadQuotaBytes =
+    parseInteger(read('UPLOAD_QUOTA_MB') ?? '50', 'UPLOAD_QUOTA_MB', 4, 1_048_576, problems) * 1024 * 1024;
+
   const publicBaseUrl = (read('PUBLIC_BASE_URL') ?? '').replace(/\/+$/, '');
   if (publicBaseUrl !== '' && (!isHttpUrl(publicBaseUrl) || /[?#]/.test(publicBaseUrl))) {
     problems.push('PUBLIC_BASE_URL must be an absolute http(s) URL without query or fragment, such as https://portal.example.com');
@@ -246,11 +256,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     loginRateLimit,
     accountRateLimit,
     subscriptionRateMax,
+    uploadQuotaBytes,
     publicBaseUrl,
     mail: {
       smtpUrl,
       from: mailFrom,
       outboxDir: outboxDirValue === undefined ? '' : path.resolve(cwd, outboxDirValue),
+      logLinks: read('NODE_ENV') !== 'production',
     },
     demoData,
     demoCouponCode,

@@ -31,19 +31,37 @@ export function maskProperties(value: unknown, names: ReadonlySet<string>): unkn
 }
 
 /**
- * `sent` with every secret property (named in `names`, at any depth) that came back as the mask
- * or '' replaced by the stored value at the same place ('' where nothing is stored there).
+ * Secrets that belong to an address: `{ key: 'gateway' }` keeps a `key` sent back masked only while
+ * its sibling `gateway` is unchanged, so a stored key never follows an address typed later.
  */
-export function keepSecretProperties(sent: unknown, stored: unknown, names: ReadonlySet<string>): unknown {
+export type SecretBindings = Readonly<Record<string, string>>;
+
+/**
+ * `sent` with every secret property (named in `names`, at any depth) that came back as the mask
+ * or '' replaced by the stored value at the same place ('' where nothing is stored there). A secret
+ * bound to an address (`bindings`) whose address changed is cleared instead, and `onCleared` hears
+ * its path.
+ */
+export function keepSecretProperties(
+  sent: unknown,
+  stored: unknown,
+  names: ReadonlySet<string>,
+  bindings: SecretBindings = {},
+  onCleared?: (path: string[]) => void,
+  path: string[] = [],
+): unknown {
   if (!isRecord(sent)) return sent;
   const before = isRecord(stored) ? stored : {};
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(sent)) {
     if (names.has(key) && typeof item === 'string') {
-      const kept = before[key];
-      out[key] = keptSecret(item, typeof kept === 'string' ? kept : '');
+      const kept = keptSecret(item, typeof before[key] === 'string' ? before[key] : '');
+      const address = bindings[key];
+      const moved = address !== undefined && kept !== item && sent[address] !== before[address];
+      if (moved && kept !== '') onCleared?.([...path, key]);
+      out[key] = moved ? '' : kept;
     } else {
-      out[key] = keepSecretProperties(item, before[key], names);
+      out[key] = keepSecretProperties(item, before[key], names, bindings, onCleared, [...path, key]);
     }
   }
   return out;

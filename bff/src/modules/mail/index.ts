@@ -15,10 +15,10 @@ declare module 'fastify' {
 }
 
 async function mailModule(fastify: FastifyInstance) {
-  const { smtpUrl, from, outboxDir } = fastify.config.mail;
+  const { smtpUrl, from, outboxDir, logLinks } = fastify.config.mail;
   const transport =
     smtpUrl === ''
-      ? outboxTransport(createOutboxRepository(fastify.db), (details, msg) => fastify.log.info(details, msg))
+      ? outboxTransport(createOutboxRepository(fastify.db), (details, msg) => fastify.log.info(details, msg), { logLinks })
       : smtpTransport(smtpUrl);
   const mail = createMailService({
     transport,

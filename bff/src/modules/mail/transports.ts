@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { maskUrl } from '../../lib/log-redaction.js';
 import type { OutboxRepository } from './repository.js';
 
 export interface OutgoingMail {
@@ -40,16 +41,21 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
-/** No SMTP server: the mail is kept in the outbox table and its links are logged, so sign-up works anywhere. */
+/**
+ * No SMTP server: the mail is kept in the outbox table and its links are logged, so sign-up works
+ * anywhere. The links carry confirmation and reset keys: with `logLinks` false (production) the
+ * log shows them with the keys masked, and the mail itself stays in the outbox table.
+ */
 export function outboxTransport(
   repo: OutboxRepository,
   log: (details: { outboxId: number; to: string; subject: string; links: string[] }, msg: string) => void,
+  { logLinks }: { logLinks: boolean },
 ): MailTransport {
   return {
     kind: 'outbox',
     async send(mail) {
       const outboxId = await repo.insert({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
-      const links = linksIn(mail.text);
+      const links = linksIn(mail.text).map((link) => (logLinks ? link : maskUrl(link)));
       log({ outboxId, to: mail.to, subject: mail.subject, links }, `mail kept in the outbox (no SMTP_URL): ${links.join(' ')}`);
     },
     close: () => {},

@@ -3,6 +3,7 @@
 // same path as a notify: once, with the gateway's number, only for the amount asked.
 import { createServer, type Server } from 'node:http';
 import type { PaymentResult } from '@portal/contracts';
+import { SECRET_MASK } from '@portal/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/api.js';
@@ -68,6 +69,19 @@ const statusOf = async (tradeId: string) =>
   (await app.database.query<{ status: string; external_id: string | null }>('SELECT status, external_id FROM trades WHERE id = $1', [tradeId]))[0]!;
 
 describe('epay reconciliation (payments.epay-reconcile)', () => {
+  it('sends no key to a gateway address an admin session typed: a moved gateway loses its key', async () => {
+    const { tradeId } = await openEpayTrade(10);
+    gatewayOrders.set(tradeId, { status: 1, money: '25.00', trade_no: 'YI-MOVED-1' });
+    // The same fake gateway under another name stands for the new host: it records what reaches it.
+    const newHost = gatewayUrl.replace('127.0.0.1', 'localhost');
+    await app.settings.setFromAdmin({ epay_platforms: { yi: { gateway: newHost, pid: '1001', key: SECRET_MASK } } });
+    const sent = queries.length;
+    await app.jobs.runNow('payments.epay-reconcile');
+    expect(queries.slice(sent).map((query) => query.get('key'))).toEqual([]);
+    expect(await statusOf(tradeId)).toMatchObject({ status: 'topay' });
+    gatewayOrders.delete(tradeId);
+  });
+
   it('settles a trade the gateway says is paid, once, with its trade number; later runs change nothing', async () => {
     const { user, tradeId } = await openEpayTrade(10);
     gatewayOrders.set(tradeId, { status: 1, money: '25.00', trade_no: 'YI-RECON-1' });

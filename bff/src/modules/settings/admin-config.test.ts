@@ -141,4 +141,28 @@ describe('config/set_config', () => {
     const rows = await auditOf(app, 'config', 'settings');
     expect(JSON.stringify(rows)).not.toMatch(/yi-secret|ff-secret|yi-new/);
   });
+
+  it('clears an epay key when its gateway address changes, and the answer tells the operator to type it again', async () => {
+    const yi = { gateway: 'https://yi.example.com', pid: '1', key: 'yi-secret' };
+    const ff = { gateway: 'https://ff.example.com', pid: '2', key: 'ff-secret' };
+    await admin.post('/api/admin/config/set_config', { epay_platforms: { yi, feifei: ff } });
+
+    const moved = await admin.post<AdminConfig>('/api/admin/config/set_config', {
+      epay_platforms: {
+        yi: { ...yi, gateway: 'https://attacker.example.net', key: SECRET_MASK },
+        feifei: { ...ff, key: SECRET_MASK },
+      },
+    });
+    expect(moved.code).toBe(0);
+    expect(await stored('epay_platforms')).toEqual({ yi: { ...yi, gateway: 'https://attacker.example.net', key: '' }, feifei: ff });
+    expect(moved.data.values.epay_platforms).toMatchObject({ yi: { key: '' }, feifei: { key: SECRET_MASK } });
+    expect(moved.data.notices).toEqual([expect.stringContaining('yi 的地址已更改，原密钥已清除')]);
+
+    // A new key typed with the new address is kept; a save that changes nothing says nothing.
+    await admin.post('/api/admin/config/set_config', { epay_platforms: { yi: { ...yi, gateway: 'https://yi2.example.com', key: 'yi-2' }, feifei: ff } });
+    expect(await stored('epay_platforms')).toMatchObject({ yi: { gateway: 'https://yi2.example.com', key: 'yi-2' } });
+    const again = await admin.post<AdminConfig>('/api/admin/config/set_config', { epay_platforms: (await config()).values.epay_platforms });
+    expect(again.data.notices).toBeUndefined();
+    expect(await stored('epay_platforms')).toMatchObject({ yi: { key: 'yi-2' }, feifei: { key: 'ff-secret' } });
+  });
 });

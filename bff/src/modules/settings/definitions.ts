@@ -8,6 +8,7 @@ import {
 } from '@portal/contracts';
 import { AppleIdAccounts } from '@portal/contracts/schemas';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { SecretBindings } from '../../lib/secrets.js';
 import { DEFAULT_QX_REWRITE, DEFAULT_QX_RULE_SETS, DEFAULT_SUBSCRIPTION_RULES } from './subscription-defaults.js';
 
 export interface SettingDefinition<S extends TSchema = TSchema> {
@@ -23,9 +24,11 @@ export interface SettingDefinition<S extends TSchema = TSchema> {
   secret?: boolean;
   /** Secret properties inside an object value (at any depth), masked and kept the same way. */
   secretProperties?: string[];
+  /** Secret properties bound to a sibling address: cleared when the address changes (lib/secrets). */
+  secretBindings?: SecretBindings;
 }
 
-type Options = Pick<SettingDefinition, 'internal' | 'secret' | 'secretProperties'>;
+type Options = Pick<SettingDefinition, 'internal' | 'secret' | 'secretProperties' | 'secretBindings'>;
 
 function define<S extends TSchema>(
   schema: S,
@@ -94,7 +97,8 @@ export const settingDefinitions = {
       Type.Partial(Type.Record(Type.Union(thirdPayPlatforms.map((p) => Type.Literal(p))), EpayPlatform)),
       {},
       '第三方支付平台（易支付协议：网关、商户号、密钥）',
-      { secretProperties: ['key'] },
+      // A key kept for a new gateway would go there with the next order query (reconcile job).
+      { secretProperties: ['key'], secretBindings: { key: 'gateway' } },
     ),
     usdtpay: define(
       Type.String({ maxLength: 64, pattern: '^(T[1-9A-HJ-NP-Za-km-z]{33})?$' }),

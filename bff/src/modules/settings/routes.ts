@@ -48,10 +48,12 @@ export function settingsRoutes(fastify: FastifyInstance, settings: SettingsServi
   backOfficeRoute(fastify, '/api/admin/config/get', EmptyRequest, () => settings.adminConfig());
 
   backOfficeRoute(fastify, '/api/admin/config/set_config', SetConfigRequest, async (values, operator) => {
-    await audit.within(operator, async (log) => {
-      const { before, after } = await settings.setFromAdmin(values);
+    const notices = await audit.within(operator, async (log) => {
+      const { before, after, notices } = await settings.setFromAdmin(values);
       await log({ recordType: 'config', recordId: 'settings', action: 'update', before, after });
+      return notices;
     });
-    return settings.adminConfig();
+    const config = await settings.adminConfig();
+    return notices.length === 0 ? config : { ...config, notices };
   });
 }

@@ -36,17 +36,29 @@ function masked(key: SettingKey, value: unknown): unknown {
   return secretProperties === undefined ? value : maskProperties(value, new Set(secretProperties));
 }
 
-/** What the screen sent, with secrets it sent back masked (or '') replaced by the stored ones. */
-function withKeptSecrets(key: SettingKey, sent: unknown, stored: unknown): unknown {
-  const { secret, secretProperties } = fieldOf(key);
+/**
+ * What the screen sent, with secrets it sent back masked (or '') replaced by the stored ones; a
+ * secret bound to an address that changed is cleared, and `onCleared` hears where.
+ */
+function withKeptSecrets(key: SettingKey, sent: unknown, stored: unknown, onCleared: (path: string[]) => void): unknown {
+  const { secret, secretProperties, secretBindings }: SettingDefinition = settingDefinitions[key];
   if (secret === true && typeof sent === 'string' && typeof stored === 'string') return keptSecret(sent, stored);
-  return secretProperties === undefined ? sent : keepSecretProperties(sent, stored, new Set(secretProperties));
+  if (secretProperties === undefined) return sent;
+  return keepSecretProperties(sent, stored, new Set(secretProperties), secretBindings, onCleared);
+}
+
+/** What the operator is told about a secret cleared because its address changed. */
+function clearedNotice(key: SettingKey, path: string[]): string {
+  const where = path.slice(0, -1).join('.');
+  return `${settingDefinitions[key].label}：${where} 的地址已更改，原密钥已清除，请填写新地址的密钥`;
 }
 
 /** The settings an admin change touched: their values before and after, secrets masked. */
 export interface SettingsChange {
   before: Record<string, unknown>;
   after: Record<string, unknown>;
+  /** What the operator should know about the save (secrets cleared because their address changed). */
+  notices: string[];
 }
 
 export interface SettingsDeps {
@@ -103,7 +115,8 @@ export function createSettingsService({ repo, onInvalidStoredValue }: SettingsDe
     /**
      * Applies what the configuration screen saved: every key must be an operator setting and every
      * value fit its definition (nothing is stored otherwise); secrets sent back masked keep their
-     * stored value. Only changed keys are written (a value equal to the default drops its row).
+     * stored value, unless bound to an address that changed (then it is cleared and a notice says
+     * so). Only changed keys are written (a value equal to the default drops its row).
      */
     async setFromAdmin(sent: Record<string, unknown>): Promise<SettingsChange> {
       const keys: SettingKey[] = [];
@@ -112,11 +125,16 @@ export function createSettingsService({ repo, onInvalidStoredValue }: SettingsDe
         keys.push(key);
       }
       const current = await getMany(keys);
-      const change: SettingsChange = { before: {}, after: {} };
+      const change: SettingsChange = { before: {}, after: {}, notices: [] };
       const upserts: Array<{ key: string; value: unknown }> = [];
       const removals: string[] = [];
       for (const key of keys) {
-        const value = validated(key, withKeptSecrets(key, sent[key], current[key]));
+        const cleared: string[] = [];
+        const value = validated(
+          key,
+          withKeptSecrets(key, sent[key], current[key], (path) => cleared.push(clearedNotice(key, path))),
+        );
+        change.notices.push(...cleared);
         if (Value.Equal(value, current[key])) continue;
         change.before[key] = masked(key, current[key]);
         change.after[key] = masked(key, value);

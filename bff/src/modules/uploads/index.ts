@@ -5,7 +5,7 @@ import { uploadsRoutes } from './routes.js';
 import { createUploadsService, type UploadsService } from './service.js';
 
 export type { UploadPurpose, UploadsService, ViewerRule } from './service.js';
-export { DOWNLOAD_PREFIX, IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, ORPHAN_GRACE_MS } from './service.js';
+export { DOWNLOAD_PREFIX, IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, ORPHAN_GRACE_MS, uploadQuotaReached } from './service.js';
 
 /** How often the cleanup looks for uploads nothing refers to. */
 export const ORPHAN_CLEANUP_INTERVAL_MS = 60 * 60_000;
@@ -18,7 +18,9 @@ declare module 'fastify' {
 
 /** Image uploads (tickets, avatars, prize images), stored in the database and served back; the orphan cleanup job. */
 async function uploadsModule(fastify: FastifyInstance) {
-  const uploads = createUploadsService(createUploadsRepository(fastify.db));
+  const uploads = createUploadsService(createUploadsRepository(fastify.db), {
+    quotaBytes: fastify.config.uploadQuotaBytes,
+  });
   fastify.decorate('uploads', uploads);
   // Uploads no avatar, prize, ticket or comment refers to, once past the grace period.
   fastify.jobs.define({

@@ -21,10 +21,32 @@ const referencedNames = sql`
   UNION SELECT ${referencedName(ticketComments.imageUrl)} FROM ${ticketComments} WHERE ${ticketComments.imageUrl} <> ''`;
 
 export function createUploadsRepository(db: Db) {
+  async function totalBytes(ownerId: string): Promise<number> {
+    const [row] = await db
+      .select({ total: sql`coalesce(sum(${uploads.size}), 0)`.mapWith(Number) })
+      .from(uploads)
+      .where(eq(uploads.ownerId, ownerId));
+    return row?.total ?? 0;
+  }
+
   return {
-    async insert(row: typeof uploads.$inferInsert): Promise<void> {
-      await db.insert(uploads).values(row);
+    /**
+     * Stores the upload unless its owner's stored bytes and this one exceed `quotaBytes`; answers
+     * whether it was stored. The owner's row is locked first, so two uploads at once cannot both
+     * fit in what is left.
+     */
+    async insertWithin(row: typeof uploads.$inferInsert, quotaBytes: number): Promise<boolean> {
+      return db.transaction(async () => {
+        if (Number.isFinite(quotaBytes)) {
+          await db.select({ id: users.id }).from(users).where(eq(users.id, row.ownerId)).for('no key update');
+          if ((await totalBytes(row.ownerId)) + row.size > quotaBytes) return false;
+        }
+        await db.insert(uploads).values(row);
+        return true;
+      });
     },
+
+    totalBytes,
 
     async find(name: string): Promise<UploadRow | undefined> {
       const [row] = await db.select().from(uploads).where(eq(uploads.name, name)).limit(1);

@@ -10,6 +10,8 @@ export const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
 export const IMAGE_TOO_LARGE = '图片限制在4M内';
 export const IMAGE_TYPE_REFUSED = '图片格式仅支持 jpg、png、webp';
 export const IMAGE_INVALID = '图片无效';
+/** What a user hears once the images they keep reach UPLOAD_QUOTA_MB, in the tone of the 4 MB limit. */
+export const uploadQuotaReached = (quotaBytes: number) => `上传的图片总量限制在${Math.floor(quotaBytes / 1024 / 1024)}M内`;
 
 export const uploadPurposes = ['ticket', 'avatar', 'prize'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
@@ -37,13 +39,17 @@ const NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|webp)$/;
 /** Decides whether `viewer` may see a private image (e.g. the owner of a ticket that shows it). */
 export type ViewerRule = (name: string, viewer: SessionUser) => Promise<boolean>;
 
+/** Operators upload prize images for everyone: their uploads have no total. */
+const unlimited = (user: SessionUser) => user.type === 'admin' || user.type === 'yunying';
+
 /**
  * Images uploaded by users and operators. The type is decided from the bytes (magic numbers),
  * never from the file name or the declared type; the stored name is generated. Avatars and prize
  * images are public (shown to others); ticket images are private to their owner, admins, and
- * whoever a registered viewer rule lets in.
+ * whoever a registered viewer rule lets in. A user keeps at most `quotaBytes` of images (referenced
+ * ones stay for good, so the rate limit alone does not bound them).
  */
-export function createUploadsService(repo: UploadsRepository) {
+export function createUploadsService(repo: UploadsRepository, { quotaBytes }: { quotaBytes: number }) {
   const viewerRules: ViewerRule[] = [];
 
   return {
@@ -57,17 +63,24 @@ export function createUploadsService(repo: UploadsRepository) {
       const type = detected === undefined ? undefined : imageTypes[detected.mime];
       if (type === undefined) throw new DomainError(Codes.UNSUPPORTED_MEDIA, IMAGE_TYPE_REFUSED);
       const name = `${randomHex(16)}.${type.ext}`;
-      await repo.insert({
-        name,
-        ownerId: owner.id,
-        purpose,
-        contentType: type.mime,
-        size: content.length,
-        content,
-        isPublic: purpose !== 'ticket',
-      });
+      const stored = await repo.insertWithin(
+        {
+          name,
+          ownerId: owner.id,
+          purpose,
+          contentType: type.mime,
+          size: content.length,
+          content,
+          isPublic: purpose !== 'ticket',
+        },
+        unlimited(owner) ? Number.POSITIVE_INFINITY : quotaBytes,
+      );
+      if (!stored) throw new DomainError(Codes.PAYLOAD_TOO_LARGE, uploadQuotaReached(quotaBytes));
       return { filename: name, url: `${DOWNLOAD_PREFIX}${name}` };
     },
+
+    /** Bytes of images `ownerId` keeps stored (the admin user detail shows it). */
+    totalBytes: (ownerId: string): Promise<number> => repo.totalBytes(ownerId),
 
     /** The image and its type, when `viewer` (null: not signed in) may see it; otherwise nothing. */
     async read(name: string, viewer: SessionUser | null) {

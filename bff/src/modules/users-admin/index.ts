@@ -19,11 +19,12 @@ async function usersAdminModule(fastify: FastifyInstance) {
       const s = await fastify.settings.getMany(['channelRewardRate', 'channelConsumerDuration']);
       return { rewardRate: s.channelRewardRate, comsumerDuration: s.channelConsumerDuration };
     },
+    uploadBytes: (userId) => fastify.uploads.totalBytes(userId),
   });
   usersAdminRoutes(fastify, service);
 }
 
 export default fp(usersAdminModule, {
   name: 'users-admin',
-  dependencies: ['db', 'auth', 'envelope', 'audit', 'traffic', 'settings'],
+  dependencies: ['db', 'auth', 'envelope', 'audit', 'traffic', 'settings', 'uploads'],
 });

@@ -43,6 +43,8 @@ export interface UsersAdminDeps {
   passwords: PasswordHasher;
   timeZone: string;
   channelDefaults: () => Promise<{ rewardRate: number; comsumerDuration: number }>;
+  /** The bytes of images a user keeps stored (shown on the user's detail). */
+  uploadBytes: (userId: string) => Promise<number>;
 }
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
@@ -106,7 +108,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
   async function user(id: string): Promise<AdminUser> {
     const row = await repo.one(id);
     if (row === undefined) throw new DomainError(Codes.NOT_FOUND, usersAdminTexts.userMissing);
-    return toAdminUser(row);
+    return { ...toAdminUser(row), uploadBytes: await deps.uploadBytes(id) };
   }
 
   async function channel(userId: string): Promise<UserChannelAnswer> {

@@ -1,5 +1,6 @@
 import { Codes } from '@portal/contracts';
 import { EmptyRequest } from '@portal/contracts/schemas';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAsAdmin } from '../../../test/api.js';
@@ -7,6 +8,8 @@ import { buildTestApp, createTestDatabase, LogCapture } from '../../../test/buil
 import { DomainError } from '../../lib/domain-error.js';
 
 const logs = new LogCapture();
+/** A value bound to a failing statement, as a set_config that fails binds epay keys and Apple ID passwords. */
+const FAILED_QUERY_SECRET = 'epay-key-7f3a9c-never-logged';
 let app: FastifyInstance;
 
 beforeAll(async () => {
@@ -17,6 +20,13 @@ beforeAll(async () => {
         config: { access: 'public', payload: EmptyRequest },
         handler: async () => {
           throw new Error('database password is hunter2 at /srv/secret.ts:12');
+        },
+      });
+      a.post('/api/test/failed-query', {
+        config: { access: 'public', payload: EmptyRequest },
+        handler: async () => {
+          await a.db.execute(sql`SELECT ${FAILED_QUERY_SECRET}::text AS key, 1 / (SELECT 0) AS boom`);
+          return {};
         },
       });
       a.post('/api/test/not-allowed', {
@@ -56,6 +66,18 @@ describe('error handler', () => {
     expect(reqId.length).toBeGreaterThan(8);
     expect(result.msg).toContain(reqId);
     expect(JSON.stringify(logged)).toContain('hunter2');
+  });
+
+  it('logs a failed query with its statement and error code, never the values bound to it', async () => {
+    const { status, result } = await call(app, '/api/test/failed-query');
+    expect(status).toBe(500);
+    expect(result.code).toBe(Codes.INTERNAL);
+    const logged = logs.lines.filter((l) => l.msg === 'request failed' && JSON.stringify(l).includes('Failed query'));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      err: { message: expect.stringContaining('SELECT $1::text AS key'), code: '22012' },
+    });
+    expect(JSON.stringify(logs.lines)).not.toContain(FAILED_QUERY_SECRET);
   });
 
   it('hides 5xx details outside /api as well', async () => {

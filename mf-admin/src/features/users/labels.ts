@@ -45,6 +45,10 @@ export const userLabels = {
   passwordHelp: '至少 8 位；保存后该用户的所有登录会话失效',
   passwordSaved: '密码已修改',
   passwordFailed: '修改密码失败',
+  uploads: '图片用量',
+  /** The user's stored images against UPLOAD_QUOTA_MB (the quota itself is the server's). */
+  uploadsTotal: (email: string, bytes: number) => `${email} 已上传的图片共 ${(bytes / 1024 / 1024).toFixed(2)}M`,
+  uploadsFailed: '读取图片用量失败',
   debug: '调试订阅',
   debugName: (email: string) => `调试-${email}`,
   types: { admin: '管理员', normal: '普通', channel: '渠道', yunying: '运营' } as Record<string, string>,

@@ -24,6 +24,7 @@ import { TrafficGbField } from '../coupons/components/coupon-fields';
 import { changePassword } from './api/change-password';
 import { updateUser } from './api/update-user';
 import { getUserChannel, updateChannel } from './api/user-channel';
+import { getUserDetail } from './api/user-detail';
 import { userList } from './api/user-list';
 import { userLabels as t } from './labels';
 import {
@@ -179,6 +180,24 @@ export const usersResource: ResourceDefinition<AdminUser, UserUpdate> = {
       label: t.password,
       run: (row, ctx) =>
         showForm(ctx, passwordForm, { email: row.email, password: '' }, t.passwordTitle(row.email), 'user-password'),
+    },
+    {
+      key: 'uploads',
+      label: t.uploads,
+      run: async (row) => {
+        const result = await getUserDetail(row._id);
+        if (result.code !== Codes.OK) {
+          if (!alreadyReported(result)) {
+            notify({ kind: 'error', title: failureText(t.uploadsFailed, result.msg), durationMs: DEFAULT_TOAST_MS });
+          }
+          return;
+        }
+        notify({
+          kind: 'info',
+          title: t.uploadsTotal(row.email, result.data.uploadBytes ?? 0),
+          durationMs: DEFAULT_TOAST_MS,
+        });
+      },
     },
     {
       key: 'debug',

@@ -56,6 +56,8 @@ export interface AdminConfig {
   fields: SettingField[];
   /** Current values by key (secrets masked). */
   values: Record<string, unknown>;
+  /** set_config only: what the operator must know about the save (a key cleared because its gateway changed). */
+  notices?: string[];
 }
 
 /** The whole config object the screen saves; each value is checked against its definition. */

@@ -47,6 +47,8 @@ export interface AdminUser {
   /** Daily allowance of time packages, GB (the default 50 when none was set). */
   dailyUnlimitTraffic: number;
   forceReward: boolean;
+  /** /api/admin/users/user only: bytes of images the user keeps stored (their UPLOAD_QUOTA_MB counts these). */
+  uploadBytes?: number;
 }
 
 /** /api/admin/users/userlist: newest first; `number` defaults to 100. */

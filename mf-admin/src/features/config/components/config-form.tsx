@@ -10,7 +10,12 @@ import { setConfig } from '../api/set-config';
 import { configLabels as t } from '../labels';
 import { settingsForm } from '../lib/settings-form';
 
-const save = outcome({ call: setConfig, success: m.success.updated, failure: m.failure.permissionSave });
+const save = outcome({
+  call: setConfig,
+  // A key cleared because its gateway changed is said with the success, so the operator types it again.
+  success: (saved: AdminConfig | null) => [m.success.updated, ...(saved?.notices ?? [])].join('；'),
+  failure: m.failure.permissionSave,
+});
 const NO_LOOKUPS = {};
 
 export interface ConfigFormProps {
