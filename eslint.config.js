@@ -45,6 +45,18 @@ const chakraOwnEntryImports = {
   message: "Import it from its own entry ('@chakra-ui/react/dialog', '/progress', '/toast', '/table'…).",
 };
 
+// QUALITY 5: user text is rendered as text. Nothing in the front end may hand a string to the
+// browser as markup: React's escape hatch and the DOM's HTML setters are refused outright.
+const markupMessage = 'User text is rendered as text (QUALITY 5): no HTML from strings in the front end.';
+const noMarkupFromStrings = [
+  { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: markupMessage },
+  { selector: "Property[key.name='dangerouslySetInnerHTML']", message: markupMessage },
+  { selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]', message: markupMessage },
+  { selector: 'AssignmentExpression[left.property.value=/^(innerHTML|outerHTML)$/]', message: markupMessage },
+  { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: markupMessage },
+  { selector: "CallExpression[callee.property.name='setHTMLUnsafe']", message: markupMessage },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -76,6 +88,10 @@ export default tseslint.config(
   {
     files: ['bff/**/*.ts'],
     rules: { 'no-console': 'error' },
+  },
+  {
+    files: [...apps.map((app) => `${app}/**/*.{ts,tsx,js,jsx}`), 'packages/**/*.{ts,tsx}', 'storybook/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...noMarkupFromStrings] },
   },
   {
     files: [

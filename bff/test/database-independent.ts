@@ -9,6 +9,7 @@ export const DATABASE_INDEPENDENT_TESTS: Record<string, string> = {
   'src/config.test.ts': 'parses environment variables; opens no database',
   'src/lib/boot-page.test.ts': 'pure functions on HTML and headers',
   'src/lib/first-paint.test.ts': 'a pure function on HTML',
+  'src/lib/money.test.ts': 'yuan to cents conversion; a pure function',
   'src/lib/snapshot.test.ts': 'a cache over a fake loader and clock',
   'src/lib/throttle.test.ts': 'the cool-down arithmetic; no store',
   'src/modules/accounts/service.test.ts': 'the service over a fake repository',
