@@ -103,3 +103,40 @@ export async function auditOf(app: FastifyInstance, recordType: string, recordId
     [recordType, recordId],
   );
 }
+
+/**
+ * One digest per table of every row, to see that a refused call changed nothing anywhere. Not the
+ * jobs' heartbeats (background runs) nor the rate-limit counters (they count requests).
+ */
+export async function tableDigest(app: FastifyInstance): Promise<Record<string, string>> {
+  const tables = await app.database.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('job_runs', 'rate_limits') ORDER BY 1`,
+  );
+  const parts = tables.map(
+    ({ name }) =>
+      `SELECT '${name}' AS name, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS sum FROM "${name}" t`,
+  );
+  const rows = await app.database.query<{ name: string; sum: string }>(parts.join(' UNION ALL '));
+  return Object.fromEntries(rows.map((r) => [r.name, r.sum]));
+}
+
+/** A valid /api/admin/combo/update_combo payload ('' as `_id` creates a product). */
+export function comboUpdate(overrides: Record<string, unknown> = {}) {
+  return {
+    _id: '',
+    name: '测试包',
+    price: 10,
+    trafficG: 10,
+    vipDuration: 0,
+    limit: 0,
+    additionPersend: 0,
+    deviceNum: 0,
+    speed: '',
+    permissionsGain: [],
+    permissionDuration: 0,
+    permissionsDesc: '',
+    orderID: 0,
+    ...overrides,
+  };
+}

@@ -1,7 +1,7 @@
 import { Codes, GiB } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin, type Admin } from './admin.js';
+import { comboUpdate, signedInAdmin, tableDigest, type Admin } from './admin.js';
 import { call, signedInUser } from './api.js';
 import { buildTestApp } from './build-test-app.js';
 
@@ -26,36 +26,10 @@ let cashCoupon: { _id: string; code: string };
 let discountCoupon: { _id: string; code: string };
 let prizeId: string;
 
-/** One digest per table (not the request counters or the jobs' heartbeats). */
-async function digest(): Promise<Record<string, string>> {
-  const tables = await app.database.query<{ name: string }>(
-    `SELECT table_name AS name FROM information_schema.tables
-      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('job_runs', 'rate_limits') ORDER BY 1`,
-  );
-  const parts = tables.map(
-    ({ name }) =>
-      `SELECT '${name}' AS name, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS sum FROM "${name}" t`,
-  );
-  const rows = await app.database.query<{ name: string; sum: string }>(parts.join(' UNION ALL '));
-  return Object.fromEntries(rows.map((r) => [r.name, r.sum]));
-}
+const digest = () => tableDigest(app);
 
-const comboPayload = (price: unknown, extra: Record<string, unknown> = {}) => ({
-  _id: comboId,
-  name: '金额测试包',
-  price,
-  trafficG: 10,
-  vipDuration: 0,
-  limit: 0,
-  additionPersend: 0,
-  deviceNum: 0,
-  speed: '',
-  permissionsGain: [],
-  permissionDuration: 0,
-  permissionsDesc: '',
-  orderID: 0,
-  ...extra,
-});
+const comboPayload = (price: unknown, extra: Record<string, unknown> = {}) =>
+  comboUpdate({ _id: comboId, name: '金额测试包', price, ...extra });
 
 const couponPayload = (coupon: { _id: string; code: string }, type: 'cash' | 'discount', fields: object) => ({
   _id: coupon._id,

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomHex } from '../src/lib/random.js';
 import { NODE_API_PREFIX } from '../src/modules/node-api/index.js';
 import { createNode, type TestNode } from '../src/modules/node-api/testing/fixtures.js';
-import { agentInput, entryInput, lineInput, signedInAdmin, type Admin } from './admin.js';
+import { agentInput, comboUpdate, entryInput, lineInput, signedInAdmin, type Admin } from './admin.js';
 import { call, lastLinkFor, signedInUser, TEST_USER_PASSWORD } from './api.js';
 import { buildTestApp, TEST_ADMIN } from './build-test-app.js';
 import { coupon, GiB, newOrder, product, shopApi } from './money.js';
@@ -376,23 +376,7 @@ const SWEEP: Record<string, Sweep> = {
   '/api/user/logout': { as: ['user'], request: () => ({ payload: {} }) },
 };
 
-function comboPayload(id: string) {
-  return {
-    _id: id,
-    name: '扫描包',
-    price: 10,
-    trafficG: 10,
-    vipDuration: 0,
-    limit: 0,
-    additionPersend: 0,
-    deviceNum: 0,
-    speed: '',
-    permissionsGain: [],
-    permissionDuration: 0,
-    permissionsDesc: '',
-    orderID: 0,
-  };
-}
+const comboPayload = (id: string) => comboUpdate({ _id: id, name: '扫描包' });
 
 function prizePayload(id: string) {
   return {

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_API_PREFIX } from '../src/modules/node-api/index.js';
 import type { ApiRouteAccess, UserRole } from '../src/plugins/app/auth.js';
-import { agentInput, entryInput, lineInput, signedInAdmin } from './admin.js';
+import { agentInput, entryInput, lineInput, signedInAdmin, tableDigest } from './admin.js';
 import { call, signedInUser } from './api.js';
 import { randomHex } from '../src/lib/random.js';
 import { buildTestApp } from './build-test-app.js';
@@ -242,22 +242,7 @@ describe('back-office and other role-only routes (QUALITY 6)', () => {
     ];
     let adminCookie: string;
 
-    /**
-     * One digest per table of every row, to see that a refused call changed nothing anywhere.
-     * Not the jobs' heartbeats (background runs) nor the rate-limit counters (they count requests).
-     */
-    async function digest(): Promise<Record<string, string>> {
-      const tables = await app.database.query<{ name: string }>(
-        `SELECT table_name AS name FROM information_schema.tables
-          WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('job_runs', 'rate_limits') ORDER BY 1`,
-      );
-      const parts = tables.map(
-        ({ name }) =>
-          `SELECT '${name}' AS name, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS sum FROM "${name}" t`,
-      );
-      const rows = await app.database.query<{ name: string; sum: string }>(parts.join(' UNION ALL '));
-      return Object.fromEntries(rows.map((r) => [r.name, r.sum]));
-    }
+    const digest = () => tableDigest(app);
 
     beforeAll(async () => {
       const admin = await signedInAdmin(app);
