@@ -97,7 +97,7 @@ export const CopyLog: Story = {
     const [tokyo, hongKong] = await list(canvasElement);
     await expect(within(hongKong!).queryByRole('button', { name: '复制日志' })).toBeNull();
     await userEvent.click(within(tokyo!).getByRole('button', { name: '复制日志' }));
-    await waitFor(() => expect(page().getByText(/已复制到剪贴板|复制失败/)).toBeVisible());
+    await waitFor(() => expect(page().getByText(/已复制到剪切板|复制失败/)).toBeVisible());
   },
 };
 

@@ -50,7 +50,7 @@ export const messages = {
     otherToast: '兑换激活码失败',
   },
   subscription: {
-    copied: '已复制到剪贴板',
+    copied: '已复制到剪切板',
     copyFailed: '复制失败',
     loginFirst: '请先登录再订阅',
     networkRetry: '网络异常，请稍后重试',
@@ -70,11 +70,11 @@ export const messages = {
     failed: '签到失败',
   },
   appleId: {
-    loginFirst: '请登录后再尝试',
+    loginFirst: '请您登录后再进行尝试',
     loginFirstStreisand: '请登录后再体验',
     paidOnly: '共享账号仅供付费用户使用，购买任意商品后即可使用',
     retryLater: '请稍后重试',
-    copied: '已复制到剪贴板',
+    copied: '已复制到剪切板',
     copyFailed: '复制失败',
   },
 } as const;

@@ -8,7 +8,7 @@ import { clearErrors } from './api/clear-errors';
 import { errorList } from './api/error-list';
 
 const t = {
-  title: '错误日志',
+  title: '操作日志',
   days: '最近天数',
   createTime: '时间',
   name: '错误',

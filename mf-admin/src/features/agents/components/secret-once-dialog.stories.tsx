@@ -19,7 +19,7 @@ export const ShownOnce: Story = {
     await expect(dialog.getByTestId('agent-secret')).toHaveTextContent(args.secret);
     await expect(dialog.getByText('此密钥只显示这一次，关闭后无法再次查看，请立即复制保存。')).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: '复制密钥' }));
-    await waitFor(() => expect(page().getByText(/已复制到剪贴板|复制失败/)).toBeVisible());
+    await waitFor(() => expect(page().getByText(/已复制到剪切板|复制失败/)).toBeVisible());
     await expect(args.onClose).not.toHaveBeenCalled();
     await userEvent.click(dialog.getByRole('button', { name: '我已保存' }));
     await expect(args.onClose).toHaveBeenCalled();

@@ -5,6 +5,7 @@ import { expect, userEvent, within, type Meta, type StoryObj } from '@portal/sto
 import clashForAndroid from '../definitions/clash-for-android';
 import flclashForPc from '../definitions/flclash-for-pc';
 import ssForIos from '../definitions/ss-for-ios';
+import streisandForIos from '../definitions/streisand-for-ios';
 import v2rayngForWindows from '../definitions/v2rayng-for-windows';
 import { GuideView } from './guide-view';
 
@@ -51,6 +52,18 @@ export const Visitor: Story = {
     await expect(canvas.queryByRole('link', { name: tutorialMessages.oneTap })).toBeNull();
     const login = canvas.getAllByRole('link', { name: tutorialMessages.login })[0]!;
     await expect(login).toHaveAttribute('href', '/#/login');
+  },
+};
+
+/** On the Streisand guide a visitor's copy is refused with a toast (spec-1 §5), not an inline note. */
+export const StreisandVisitor: Story = {
+  args: { guide: streisandForIos },
+  loaders: [visitor],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByText(tutorialMessages.loginNeeded)).toBeNull();
+    await userEvent.click(canvas.getAllByRole('button', { name: tutorialMessages.copyLink })[0]!);
+    await expect(await within(document.body).findByText(messages.appleId.loginFirstStreisand)).toBeInTheDocument();
   },
 };
 

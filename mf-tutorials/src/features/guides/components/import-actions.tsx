@@ -26,13 +26,21 @@ export interface ImportActionsProps {
  * The signed-in user's own subscription inside a guide: one-tap import through the client's URL
  * scheme (a real link, refused with the dashboard's toast on a device the client does not
  * support, and for Shadowrocket without the user id) and copying the link. A visitor is told to
- * log in first.
+ * log in first (inline; on the Streisand guide by a toast when copying, as spec-1 says).
  */
 export function ImportActions({ client: id, oneTap = false }: ImportActionsProps) {
   const links = useSubscriptionLinks();
   const user = useSession((s) => s.user);
   const client = clients[id];
 
+  // spec-1 §5: Streisand's copy needs login and says so in a toast; other guides explain inline.
+  if (!links && id === 'streisand') {
+    return (
+      <Button size="sm" variant="outline" onClick={() => toast('error', messages.appleId.loginFirstStreisand)}>
+        {tutorialMessages.copyLink}
+      </Button>
+    );
+  }
   if (!links) {
     return (
       <Box role="note" borderWidth="1px" borderColor="border.warning" bg="bg.warning" rounded="md" p="3">

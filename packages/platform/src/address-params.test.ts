@@ -1,0 +1,58 @@
+import { cookieDays, cookieNames, DEFAULT_CHANNEL_CODE } from '@portal/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyAddressParams } from './address-params.js';
+
+/**
+ * Spec-1 §4: the channel cookie at load. `document.cookie` is a recorder of what the page asks
+ * the browser to store (Chromium itself caps any lifetime at 400 days, so a browser test cannot
+ * see the 99999 days the spec asks for; the e2e suite checks the value end to end).
+ */
+const DAY_MS = 86_400_000;
+let written: string[];
+
+beforeEach(() => {
+  written = [];
+  const jar = {
+    get cookie() {
+      return written.map((line) => line.split(';')[0]).join('; ');
+    },
+    set cookie(line: string) {
+      written.push(line);
+    },
+  };
+  vi.stubGlobal('document', jar);
+  vi.stubGlobal('location', { protocol: 'https:', host: 'portal.example.com', search: '', hash: '#/login' });
+  vi.useFakeTimers({ now: new Date('2026-11-27T12:00:00Z') });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function storedFor(name: string): { value: string; days: number } {
+  const line = written.find((l) => l.startsWith(`${name}=`))!;
+  const expires = /expires=([^;]+)/.exec(line)![1]!;
+  return { value: decodeURIComponent(line.split(';')[0]!.slice(name.length + 1)), days: (Date.parse(expires) - Date.now()) / DAY_MS };
+}
+
+describe('the channel cookie at load', () => {
+  it(`stores ${DEFAULT_CHANNEL_CODE} for ${cookieDays.defaultChannel} days when the address has no c`, async () => {
+    await applyAddressParams({ search: '', hash: '#/login' });
+    const stored = storedFor(cookieNames.channelCode);
+    expect(stored.value).toBe(DEFAULT_CHANNEL_CODE);
+    expect(Math.round(stored.days)).toBe(cookieDays.defaultChannel);
+    expect(written[0]).toContain('; path=/; SameSite=Lax; Secure');
+  });
+
+  it('stores the address code (from the hash query, trailing slashes off) for its own lifetime', async () => {
+    await applyAddressParams({ search: '', hash: '#/register?c=ABC123/' });
+    const stored = storedFor(cookieNames.channelCode);
+    expect(stored).toEqual({ value: 'ABC123', days: cookieDays.channelFromAddress });
+  });
+
+  it('keeps a channel cookie the browser already has', async () => {
+    written.push(`${cookieNames.channelCode}=FIRST; path=/`);
+    await applyAddressParams({ search: '?c=SECOND', hash: '' });
+    expect(written).toHaveLength(1);
+  });
+});
