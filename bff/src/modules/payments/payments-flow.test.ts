@@ -6,6 +6,7 @@ import { signedInUser } from '../../../test/api.js';
 import { buildTestApp, LogCapture } from '../../../test/build-test-app.js';
 import { expectMoneyInvariants, GiB, newOrder, product, shopApi, userTotals, walletCents } from '../../../test/money.js';
 import { withEpaySign } from './epay.js';
+import { SANDBOX_CREDITED_TITLE } from './routes.js';
 import { CONCURRENCY } from '../../../test/concurrency.js';
 
 /**
@@ -87,6 +88,19 @@ describe('sandbox: the pay page approves through the notify path', () => {
     const again = await app.inject({ method: 'POST', url: '/api/pay/sandbox/decide', ...form({ ...fields, decision: 'approve' }) });
     expect(again.body).toContain('支付成功');
     expect((await userTotals(app, user.id)).traffic).toBe(10 * GiB);
+  });
+
+  it('an approval after the buyer cancelled says the money became shop credit, not 支付成功', async () => {
+    const { user, order, result } = await bought('alipay');
+    await user.api.cancel(order._id);
+    const fields = Object.fromEntries(new URL(result.payurl!).searchParams);
+    const approve = await app.inject({ method: 'POST', url: '/api/pay/sandbox/decide', ...form({ ...fields, decision: 'approve' }) });
+    expect(approve.statusCode).toBe(200);
+    expect(approve.body).toContain(SANDBOX_CREDITED_TITLE);
+    expect(approve.body).toContain('金额已存入用户购物余额（不可提现）');
+    expect(approve.body).not.toContain('支付成功');
+    expect(await walletCents(app, user.id)).toBe(2500);
+    expect((await userTotals(app, user.id)).traffic).toBe(0);
   });
 
   it('decline changes nothing: the trade stays open and can still be paid', async () => {

@@ -8,6 +8,12 @@ export const OPEN_USDT_AMOUNT_INDEX = 'trades_open_usdt_amount_uq';
 
 /** Payments' own columns of trades, and the chain transfers. Every function takes the database or transaction to use. */
 export const paymentsRepository = {
+  /** A paid trade's note: non-empty when its money went to shop credit instead of its order (fulfilment). */
+  async tradeNote(tx: Db, tradeId: string): Promise<string | undefined> {
+    const [row] = await tx.select({ note: trades.note }).from(trades).where(eq(trades.id, tradeId));
+    return row?.note;
+  },
+
   async setProvider(tx: Db, tradeId: string, provider: string): Promise<void> {
     await tx.update(trades).set({ provider }).where(eq(trades.id, tradeId));
   },

@@ -91,6 +91,8 @@ async function notifyRoutes(scope: FastifyInstance, payments: PaymentsModuleServ
   });
 }
 
+/** The sandbox's result when the payment became shop credit instead of paying its order. */
+export const SANDBOX_CREDITED_TITLE = '已支付，款项已存入购物余额';
 const INVALID_REQUEST: ResultPageView = { title: '支付请求无效', message: '链接不完整或已被修改，请回到商户重新发起支付。', tone: 'error' };
 const SANDBOX_OFF: ResultPageView = { title: '沙箱支付已关闭', message: '本站已不再使用沙箱支付，请回到商户重新发起支付。', tone: 'error' };
 
@@ -143,6 +145,12 @@ async function sandboxRoutes(scope: FastifyInstance, payments: PaymentsModuleSer
       payload: new URLSearchParams(notify).toString(),
     });
     if (answer.body === 'success') {
+      // The money may have gone to the buyer's shop credit (the order closed or changed meanwhile):
+      // the payer is told so, not that the order was paid.
+      const note = await payments.creditNote(scope.db, check.params.out_trade_no ?? '');
+      if (note !== undefined) {
+        return sendResult(reply, 200, { title: SANDBOX_CREDITED_TITLE, message: `已支付 ¥${check.params.money ?? ''}。${note}。`, tone: 'success', returnUrl });
+      }
       return sendResult(reply, 200, { title: '支付成功', message: `已支付 ¥${check.params.money ?? ''}，商户已确认收款。`, tone: 'success', returnUrl });
     }
     request.log.warn({ outTradeNo: check.params.out_trade_no, status: answer.statusCode }, 'sandbox notify was refused');

@@ -209,6 +209,12 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
       );
     },
 
+    /** Why a paid trade's money went to shop credit instead of its order; undefined when it paid its order (or is unknown). */
+    async creditNote(db: Db, tradeId: string): Promise<string | undefined> {
+      const note = await repo.tradeNote(db, tradeId);
+      return note === undefined || note === '' ? undefined : note;
+    },
+
     /** Whether the sandbox serves any pay method (it pays orders without money: production must turn it off). */
     sandboxEnabled,
 
