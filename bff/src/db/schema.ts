@@ -306,6 +306,10 @@ export const trafficRecords = pgTable(
   (t) => [
     index('traffic_records_user_created_idx').on(t.userId, t.createdAt),
     index('traffic_records_day_idx').on(t.day),
+    /** One node-usage record per user and service day: the push upserts it (modules/usage). */
+    uniqueIndex('traffic_records_spend_user_day_uq')
+      .on(t.userId, t.day)
+      .where(sql`${t.type} = 'spend'`),
   ],
 );
 

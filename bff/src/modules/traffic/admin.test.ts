@@ -129,12 +129,18 @@ describe('traffic_records', () => {
 
   it(`answers ${TRAFFIC_RECORDS_MAX} records at most, the largest spends kept`, async () => {
     const before = (await records({ type: 'spend' })).length;
-    // Many users' spend records of one day, written in one statement (the bound is what is tested).
+    // Many users' spend records of one day (one per user and day), written in two statements (the
+    // bound is what is tested); the users' ids start with f0, which no ObjectId of today does.
     const extra = TRAFFIC_RECORDS_MAX + 5 - before;
     await app.database.query(
+      `INSERT INTO users (id, email, password_hash, userkey)
+       SELECT 'f0' || lpad(to_hex(g), 22, '0'), 'bulk-' || g || '@example.com', 'x', md5('bulk-' || g) FROM generate_series(1, $1::int) AS g`,
+      [extra],
+    );
+    await app.database.query(
       `INSERT INTO traffic_records (user_id, type, traffic_change, all_traffic, all_spend, day)
-       SELECT $1, 'spend', -g, 0, g, $2::date FROM generate_series(1, $3::int) AS g`,
-      [users[3], app.traffic.today(), extra],
+       SELECT 'f0' || lpad(to_hex(g), 22, '0'), 'spend', -g, 0, g, $1::date FROM generate_series(1, $2::int) AS g`,
+      [app.traffic.today(), extra],
     );
     const bounded = await records({ type: 'spend' });
     expect(bounded).toHaveLength(TRAFFIC_RECORDS_MAX);

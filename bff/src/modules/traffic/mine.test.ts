@@ -91,9 +91,10 @@ describe('traffic/my_traffic_records', () => {
 
   it(`answers ${MY_TRAFFIC_RECORDS_MAX} records at most, the newest kept`, async () => {
     const busy = await signedInUser(app);
+    // Gifts sent: a type a user may have many of in a day (node usage keeps one spend record per day).
     await app.database.query(
       `INSERT INTO traffic_records (user_id, type, traffic_change, all_traffic, all_spend, day, updated_at)
-       SELECT $1, 'spend', -g, 0, g, $2::date, now() - make_interval(secs => g) FROM generate_series(1, $3::int) AS g`,
+       SELECT $1, 'push_spend', -g, 0, g, $2::date, now() - make_interval(secs => g) FROM generate_series(1, $3::int) AS g`,
       [busy.id, app.traffic.today(), MY_TRAFFIC_RECORDS_MAX + 5],
     );
     const bounded = await records(busy.cookie);

@@ -1,10 +1,9 @@
 import { DEFAULT_DAILY_LIMIT_BYTES, MiB } from '@portal/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { nodeTrafficReports, trafficRecords, userDailyUsage, users } from '../../db/schema.js';
 import { serviceDay } from '../../lib/service-day.js';
 import type { SettingsService } from '../settings/index.js';
-import { trafficRepository } from '../traffic/repository.js';
 import { dailyUsageToday, hasActiveTimePackage } from './eligibility.js';
 
 export interface UserUsage {
@@ -44,12 +43,15 @@ export function chargeFor(
 }
 
 /**
- * Node traffic accounting: one transaction per report. The report row (primary key agent +
- * report id) is inserted first, so a repeated or concurrent duplicate waits for the first and then
- * does nothing. Users are locked in id order (no deadlock between reports of several nodes), and
- * every balance moves by `x = x + n`. Usage is taken first from the daily allowance of an active
- * time package, then from permanent traffic (never below zero: what is beyond the balance is
- * recorded in user_daily_usage.charged but cannot be taken).
+ * Node traffic accounting: one transaction per report, a fixed number of statements whatever the
+ * number of users (set-based; the per-user form took four statements per user). The report row
+ * (primary key agent + report id) is inserted first, so a repeated or concurrent duplicate waits
+ * for the first and then does nothing. Users are locked in id order (no deadlock between reports
+ * of several nodes; reports of disjoint users never wait for each other), the charges are worked
+ * out here from the locked rows with the same functions as before, and one statement writes them
+ * all, with every balance moving by `x = x + n`. Usage is taken first from the daily allowance of
+ * an active time package, then from permanent traffic (never below zero: what is beyond the
+ * balance is recorded in user_daily_usage.charged but cannot be taken).
  */
 export function createUsageService({
   db,
@@ -93,7 +95,8 @@ export function createUsageService({
 
         const at = now();
         const today = serviceDay(at, timeZone);
-        // Row locks in id order; unknown ids (deleted users) are skipped.
+        // Row locks in id order (PostgreSQL locks the rows as the sort hands them over); unknown
+        // ids (deleted users) are skipped. One array parameter, whatever the number of users.
         const rows = await tx
           .select({
             id: users.id,
@@ -106,97 +109,98 @@ export function createUsageService({
             scale: users.scale,
           })
           .from(users)
-          .where(inArray(users.id, ids))
+          .where(sql`${users.id} = ANY(${sql.param(ids)}::text[])`)
           .orderBy(asc(users.id))
           .for('update');
+        if (rows.length === 0) return { duplicate: false, users: 0, charged: 0 };
 
+        const changes: Change[] = [];
         let charged = 0;
         let charges = 0;
         for (const user of rows) {
           const usage = merged.get(user.id)!;
           // The user's own scale (set in the back office) multiplies like the line's.
           const charge = chargeFor(usage, { ...scales, lineScale: scales.lineScale * user.scale });
-          // Statistics first: raw bytes and the full charge, whatever the balance.
-          await tx
-            .insert(userDailyUsage)
-            .values({ userId: user.id, day: today, upload: usage.upload, download: usage.download, charged: charge })
-            .onConflictDoUpdate({
-              target: [userDailyUsage.userId, userDailyUsage.day],
-              set: {
-                upload: sql`${userDailyUsage.upload} + ${usage.upload}`,
-                download: sql`${userDailyUsage.download} + ${usage.download}`,
-                charged: sql`${userDailyUsage.charged} + ${charge}`,
-                updatedAt: sql`now()`,
-              },
-            });
-          if (charge === 0) continue;
-
           let fromDaily = 0;
-          if (hasActiveTimePackage(user, at)) {
-            const left = (user.dailyLimit ?? DEFAULT_DAILY_LIMIT_BYTES) - dailyUsageToday(user, today);
-            fromDaily = Math.min(charge, Math.max(0, left));
+          let fromTraffic = 0;
+          if (charge > 0) {
+            if (hasActiveTimePackage(user, at)) {
+              const left = (user.dailyLimit ?? DEFAULT_DAILY_LIMIT_BYTES) - dailyUsageToday(user, today);
+              fromDaily = Math.min(charge, Math.max(0, left));
+            }
+            fromTraffic = Math.min(charge - fromDaily, Math.max(0, user.traffic - user.spendTraffic));
+            charged += fromDaily + fromTraffic;
+            charges += 1;
           }
-          const fromTraffic = Math.min(charge - fromDaily, Math.max(0, user.traffic - user.spendTraffic));
-          const [after] = await tx
-            .update(users)
-            .set({
-              dailyTimePackageUsage: sql`(CASE WHEN ${users.timePackageDay} = ${today}::date THEN ${users.dailyTimePackageUsage} ELSE 0 END) + ${fromDaily}`,
-              timePackageDay: today,
-              spendTraffic: sql`${users.spendTraffic} + ${fromTraffic}`,
-              lastActiveAt: at,
-            })
-            .where(eq(users.id, user.id))
-            .returning({ traffic: users.traffic, spendTraffic: users.spendTraffic });
-          const taken = fromDaily + fromTraffic;
-          charged += taken;
-          charges += 1;
-          await upsertSpendRecord(tx, {
-            userId: user.id,
-            day: today,
-            taken,
-            exemption: fromDaily,
-            allTraffic: after!.traffic,
-            allSpend: after!.spendTraffic,
-            desc: '节点使用流量',
-          });
+          changes.push({ userId: user.id, upload: usage.upload, download: usage.download, charge, fromDaily, fromTraffic });
         }
+        await applyChanges(tx, changes, today, at);
         return { duplicate: false, users: charges, charged };
       });
     },
   };
 }
 
+/** What one report does to one (locked) user. */
+interface Change {
+  userId: string;
+  upload: number;
+  download: number;
+  /** The full charge, whatever the balance (statistics). */
+  charge: number;
+  /** Taken from the time package's daily allowance. */
+  fromDaily: number;
+  /** Taken from permanent traffic. */
+  fromTraffic: number;
+}
+
 /**
- * One `spend` record per user and service day (the spec's records carry day and updateTime),
- * grown by each report; the caller holds the user's row lock, so two reports cannot both insert.
- * `exemptionTraffic` is the part covered by the time package's daily allowance.
+ * Writes every change of a report in one statement, from columns passed as arrays:
+ * - `user_daily_usage` (user, day) adds the raw bytes and the full charge, for every user listed;
+ * - users with a charge: the daily allowance counter (restarted on a new service day), the
+ *   permanent traffic spent and the last activity, returning the balances after the change;
+ * - from those, the day's `spend` record: inserted, or grown through its unique index
+ *   (traffic_records_spend_user_day_uq): `trafficChange` down by what was taken,
+ *   `exemptionTraffic` up by the allowance part, `allTraffic`/`allSpend` the balances after.
+ * The caller holds the users' row locks, so no other report touches these rows meanwhile; the
+ * rows are listed in id order, like the locks.
  */
-async function upsertSpendRecord(
-  tx: Db,
-  r: { userId: string; day: string; taken: number; exemption: number; allTraffic: number; allSpend: number; desc: string },
-): Promise<void> {
-  const updated = await tx
-    .update(trafficRecords)
-    .set({
-      trafficChange: sql`${trafficRecords.trafficChange} - ${r.taken}`,
-      exemptionTraffic: sql`${trafficRecords.exemptionTraffic} + ${r.exemption}`,
-      allTraffic: r.allTraffic,
-      allSpend: r.allSpend,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(trafficRecords.userId, r.userId), eq(trafficRecords.day, r.day), eq(trafficRecords.type, 'spend')))
-    .returning({ id: trafficRecords.id });
-  if (updated.length > 0) return;
-  await trafficRepository.insertRecord(tx, {
-    userId: r.userId,
-    type: 'spend',
-    desc: r.desc,
-    trafficChange: -r.taken,
-    exemptionTraffic: r.exemption,
-    allTraffic: r.allTraffic,
-    allSpend: r.allSpend,
-    day: r.day,
-  });
+async function applyChanges(tx: Db, changes: Change[], today: string, at: Date): Promise<void> {
+  const column = <T>(pick: (c: Change) => T) => sql.param(changes.map(pick));
+  await tx.execute(sql`
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${column((c) => c.userId)}::text[], ${column((c) => c.upload)}::bigint[], ${column((c) => c.download)}::bigint[],
+        ${column((c) => c.charge)}::bigint[], ${column((c) => c.fromDaily)}::bigint[], ${column((c) => c.fromTraffic)}::bigint[]
+      ) AS t(user_id, upload, download, charge, from_daily, from_traffic)
+    ), daily AS (
+      INSERT INTO ${userDailyUsage} (user_id, day, upload, download, charged)
+      SELECT user_id, ${today}::date, upload, download, charge FROM input ORDER BY user_id
+      ON CONFLICT (user_id, day) DO UPDATE SET
+        upload = ${userDailyUsage}.upload + excluded.upload,
+        download = ${userDailyUsage}.download + excluded.download,
+        charged = ${userDailyUsage}.charged + excluded.charged,
+        updated_at = now()
+    ), spent AS (
+      UPDATE ${users} u SET
+        daily_time_package_usage = (CASE WHEN u.time_package_day = ${today}::date THEN u.daily_time_package_usage ELSE 0 END) + i.from_daily,
+        time_package_day = ${today}::date,
+        spend_traffic = u.spend_traffic + i.from_traffic,
+        last_active_at = ${at.toISOString()}::timestamptz
+      FROM input i
+      WHERE u.id = i.user_id AND i.charge > 0
+      RETURNING u.id, u.traffic, u.spend_traffic, i.from_daily, i.from_traffic
+    )
+    INSERT INTO ${trafficRecords} (user_id, type, "desc", traffic_change, exemption_traffic, all_traffic, all_spend, day)
+    SELECT id, 'spend', '节点使用流量', -(from_daily + from_traffic), from_daily, traffic, spend_traffic, ${today}::date
+    FROM spent ORDER BY id
+    ON CONFLICT (user_id, day) WHERE type = 'spend' DO UPDATE SET
+      traffic_change = ${trafficRecords}.traffic_change + excluded.traffic_change,
+      exemption_traffic = ${trafficRecords}.exemption_traffic + excluded.exemption_traffic,
+      all_traffic = excluded.all_traffic,
+      all_spend = excluded.all_spend,
+      updated_at = now()
+  `);
 }
 
 export type UsageService = ReturnType<typeof createUsageService>;
