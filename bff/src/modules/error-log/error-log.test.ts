@@ -1,4 +1,8 @@
-import { Codes, type ErrorLogEntry, type ErrorsCleared } from '@portal/contracts';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Codes, encodeRequest, type ErrorLogEntry, type ErrorsCleared } from '@portal/contracts';
 import { EmptyRequest } from '@portal/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +14,7 @@ import { DomainError } from '../../lib/domain-error.js';
 let app: FastifyInstance;
 let admin: Admin;
 const logs = new LogCapture();
+const slowAnswers: PassThrough[] = [];
 
 /** What a failed query looks like: drizzle quotes the statement's values in its message. */
 class FailedQuery extends Error {
@@ -35,6 +40,14 @@ beforeAll(async () => {
         config: { access: 'public', payload: EmptyRequest },
         handler: async () => {
           throw new FailedQuery();
+        },
+      });
+      // An answer still being made when the client gives up (a stream that has sent nothing yet).
+      instance.post('/api/test/slow', {
+        config: { access: 'public', payload: EmptyRequest },
+        handler: async (_request, reply) => {
+          slowAnswers.push(new PassThrough());
+          return reply.type('application/json').send(slowAnswers.at(-1));
         },
       });
       instance.post('/api/test/refused', {
@@ -96,6 +109,46 @@ describe('the error log', () => {
     const junk = await app.inject({ method: 'POST', url: '/api/test/boom', payload: { data: '%%% not base64' } });
     expect(junk.statusCode).toBe(400);
     expect((await list()).length).toBe(before);
+  });
+
+  it('keeps nothing of a client that disconnects before its answer: logged at info, no 500 (issue 23)', async () => {
+    const before = (await list()).length;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const body = JSON.stringify(encodeRequest({}));
+    const answered = slowAnswers.length;
+    const closed = new Promise<void>((resolve) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/test/slow',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+        },
+        () => resolve(),
+      );
+      req.on('error', () => resolve());
+      req.end(body);
+      // Gone once the answer's stream exists, before it has sent a byte.
+      void (async () => {
+        while (slowAnswers.length === answered) await sleep(10);
+        req.destroy();
+      })();
+    });
+    await closed;
+    await expect
+      .poll(() => logs.messages().includes('client closed the connection before the answer'), { timeout: 5000 })
+      .toBe(true);
+    await sleep(100);
+    expect((await list()).length).toBe(before);
+    expect(
+      logs.lines.some(
+        (l) =>
+          l.msg === 'request failed' &&
+          String((l.err as { message?: string } | undefined)?.message).includes('Premature close'),
+      ),
+    ).toBe(false);
   });
 
   it('never changes the answer when the log cannot be written', async () => {

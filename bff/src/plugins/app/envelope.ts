@@ -1,4 +1,4 @@
-import { Codes, decodeRequest, defaultMessages, encodeResponse } from '@portal/contracts';
+import { Codes, decodeRequest, defaultMessages } from '@portal/contracts';
 import { Kind, Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
@@ -87,6 +87,15 @@ function asArray<T>(value: T | T[] | undefined): T[] {
 }
 
 /**
+ * The contracts' `encodeResponse` (shared with the browser: TextEncoder, a binary string built a
+ * few kilobytes at a time, btoa) took seconds and several copies in memory for a list of 100,000
+ * users (73 MB of JSON). Node's Buffer gives the same base64 text in one native pass.
+ */
+function encodeAnswer(result: { code: number; data: unknown; msg: string }): { data: string } {
+  return { data: Buffer.from(JSON.stringify(result), 'utf8').toString('base64') };
+}
+
+/**
  * The base64 envelope of every POST under /api/: decodes `{"data": base64(JSON)}` into
  * `request.payload`, validates it against the route's `config.payload`, and gives replies
  * `reply.envelope(data)`. Malformed input of any kind becomes a 4xx envelope (see errors.ts).
@@ -96,7 +105,7 @@ export default fp(
     fastify.decorateRequest('payload', null);
     fastify.decorateReply('envelope', function (this: FastifyReply, data?: unknown, msg?: string) {
       return this.type('application/json; charset=utf-8').send(
-        encodeResponse({ code: Codes.OK, data: data ?? {}, msg: msg ?? 'ok' }),
+        encodeAnswer({ code: Codes.OK, data: data ?? {}, msg: msg ?? 'ok' }),
       );
     });
 

@@ -110,6 +110,25 @@ export function classifyError(error: unknown, request: FastifyRequest): Failure 
   };
 }
 
+/** What a stream reports when the other end of the connection closed under it. */
+const CLOSED_STREAM_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * A client that disconnects while its answer is being made or sent (a closed tab, a timed-out
+ * proxy, the bench stopping) makes the answer's stream fail with "Premature close" before any
+ * header went out, and Fastify hands that to the error handler: it is no fault of ours (issue 23:
+ * each one wrote a 500 to the admin error log). Only when the connection is really gone: the
+ * same error with the client still there stays an error.
+ */
+export function clientWentAway(error: unknown, request: FastifyRequest): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const closedStream =
+    (typeof code === 'string' && CLOSED_STREAM_CODES.has(code)) ||
+    (typeof message === 'string' && message.toLowerCase() === 'premature close');
+  const socket = request.raw.socket as { destroyed?: boolean } | null | undefined;
+  return closedStream && (socket == null || socket.destroyed === true || request.raw.destroyed);
+}
+
 /**
  * The one error handler: domain errors become their envelope, callers' mistakes a 4xx with a clear
  * message, anything else a 500 whose details stay in the log and go to `unexpectedErrors` (the
@@ -121,6 +140,11 @@ export default fp(
     fastify.decorate('unexpectedErrors', unexpected);
 
     fastify.setErrorHandler(async (error, request, reply) => {
+      if (clientWentAway(error, request)) {
+        // Nobody is left to answer, and nothing failed on our side: not the error log's business.
+        request.log.info({ reason: (error as Error).message }, 'client closed the connection before the answer');
+        return;
+      }
       const failure = classifyError(error, request);
       if (failure.level === 'error') {
         request.log.error({ err: error, reqId: request.id }, 'request failed');
