@@ -1,6 +1,7 @@
 // QUALITY 22: the compiled server killed (SIGKILL) in the middle of writes — coupon redemptions,
-// purchases holding wallet money, node traffic pushes — then started again on the same data:
-// every money, coupon and traffic invariant still holds, and the service answers.
+// purchases holding wallet money, node traffic pushes, traffic gifts made and received — then
+// started again on the same data: every money, coupon, gift and traffic invariant still holds, and
+// the service answers.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -25,7 +26,7 @@ const seed = {
   coupons: [{ code: 'CRASH-1G', name: '体验券', type: 'freeUse', traffic: 1024 ** 3, numberOfAuthorizations: 1000 }],
   combos: [{ id: COMBO, name: '崩溃测试包', price: 30, traffic: 5 * 1024 ** 3 }],
   agents: [{ id: NODE.id, name: '测试节点', country: { name: '日本', flag: '🇯🇵' }, type: 'v2ray', ip: '192.0.2.1', host: 'n.test', port: 443, secret: NODE.secret, lines: [{ id: 'crash-line', name: '线路', protocol: 'vmesh_tcp' }] }],
-  settings: { notice_show: false },
+  settings: { notice_show: false, minPushNum: 1 },
 };
 
 function freePort(): Promise<number> {
@@ -77,11 +78,14 @@ describe(`SIGKILL during writes on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () 
       }),
     );
 
-    // The storm: every user redeems, buys with the wallet, cancels; the node pushes the user's
+    // The storm: every user redeems, buys with the wallet, cancels or pays; the node pushes the user's
     // traffic (a report per round, its id naming the user). Killed mid-way, once every kind of
     // write has happened; only what fails after the kill is the kill's doing.
     let killed = false;
     let pushes = 0;
+    let giftsReceived = 0;
+    /** Codes made and not yet taken: each user receives one someone else made. */
+    const giftCodes: Array<{ code: string; sender: string }> = [];
     const storms = users.map(async ({ cookie, id }) => {
       for (let round = 0; !killed; round += 1) {
         try {
@@ -91,6 +95,8 @@ describe(`SIGKILL during writes on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () 
           if (orderId !== undefined) {
             await api(cookie, '/api/shop/wallet_check', { order_id: orderId });
             if (round % 2 === 0) await api(cookie, '/api/order/cancel_order', { order_id: orderId });
+            // Paid by the wallet alone while it covers the price: permanent traffic to give away.
+            else await api(cookie, '/api/shop/dobuy', { order_id: orderId, pay_mode: 'alipay', isMobile: false });
           }
           const push = await fetch(`${base}/api/v1/server/UniProxy/push?node_id=${NODE.id}&token=${NODE.secret}&report_id=${id}-${round}`, {
             method: 'POST',
@@ -99,6 +105,14 @@ describe(`SIGKILL during writes on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () 
           });
           if (push.status !== 200) throw new Error(`push answered ${push.status}: ${await push.text()}`);
           pushes += 1;
+          // A gift of 1 G (refused with 1038 once the permanent traffic is gone), and one received.
+          const made = await api(cookie, '/api/push/create', { pushNumber: 1 });
+          if (made.code === 0) giftCodes.push({ code: (made.data as { code: string }).code, sender: id });
+          const index = giftCodes.findIndex((g) => g.sender !== id);
+          if (index >= 0) {
+            const [gift] = giftCodes.splice(index, 1);
+            if ((await api(cookie, '/api/push/receive', { code: gift!.code })).code === 0) giftsReceived += 1;
+          }
         } catch (err) {
           if (killed) return; // the server is gone
           throw err;
@@ -107,7 +121,10 @@ describe(`SIGKILL during writes on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () 
     });
     try {
       // A storm that fails before the kill fails the test with its error.
-      await Promise.race([vi.waitFor(() => expect(pushes).toBeGreaterThanOrEqual(USERS), { timeout: 100_000, interval: 50 }), ...storms]);
+      await Promise.race([
+        vi.waitFor(() => expect([pushes >= USERS, giftsReceived >= 2]).toEqual([true, true]), { timeout: 100_000, interval: 50 }),
+        ...storms,
+      ]);
     } finally {
       child.kill('SIGKILL');
       killed = true;
@@ -151,6 +168,26 @@ describe(`SIGKILL during writes on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () 
       // The storm did write before the kill (else this would prove nothing), and never beyond the rules.
       expect(Number(redeemed[0]!.n)).toBeGreaterThan(0);
       expect(Number(redeemed[0]!.n)).toBeLessThanOrEqual(USERS);
+      // Gifts: every gift made took its amount from its sender once, and every gift received gave
+      // its receiver the amount less the fee once (a gift row and its records commit together).
+      const gifts = await app.database.query<Record<string, unknown>>(
+        `SELECT u.id,
+                (SELECT coalesce(sum(-traffic_change), 0) FROM traffic_records r WHERE r.user_id = u.id AND r.type = 'push_spend') AS gave,
+                (SELECT count(*) FROM traffic_records r WHERE r.user_id = u.id AND r.type = 'push_spend') AS gave_records,
+                (SELECT coalesce(sum(amount), 0) FROM gifts g WHERE g.sender_id = u.id) AS made,
+                (SELECT count(*) FROM gifts g WHERE g.sender_id = u.id) AS made_rows,
+                (SELECT coalesce(sum(traffic_change), 0) FROM traffic_records r WHERE r.user_id = u.id AND r.type = 'push_receive') AS got,
+                (SELECT coalesce(sum(received), 0) FROM gifts g WHERE g.receiver_id = u.id AND g.status = 'received') AS claimed
+           FROM users u WHERE u.email LIKE 'crash%' ORDER BY u.email`,
+      );
+      let claimed = 0;
+      for (const row of gifts) {
+        const n = (key: string) => Number(row[key]);
+        expect([n('gave'), n('gave_records')], String(row.id)).toEqual([n('made'), n('made_rows')]);
+        expect(n('got'), String(row.id)).toBe(n('claimed'));
+        claimed += n('claimed');
+      }
+      expect(claimed).toBeGreaterThan(0);
       const orders = await app.database.query<{ n: string | number }>(`SELECT count(*) AS n FROM orders`);
       expect(Number(orders[0]!.n)).toBeGreaterThan(0);
       expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
