@@ -21,6 +21,7 @@ import networkModule, { networkAdmin as networkAdminModule } from './modules/net
 import nodeApiModule from './modules/node-api/index.js';
 import ordersModule from './modules/orders/index.js';
 import profileModule from './modules/profile/index.js';
+import retentionModule from './modules/retention/index.js';
 import paymentsModule from './modules/payments/index.js';
 import prizesModule from './modules/prizes/index.js';
 import noticesModule from './modules/notices/index.js';
@@ -132,6 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(auditModule);
   await app.register(errorLogModule);
   await app.register(jobsModule);
+  await app.register(retentionModule);
   await app.register(settingsModule);
   await app.register(mailModule);
   await app.register(trafficModule);

@@ -77,6 +77,8 @@ export interface AppConfig {
   shutdownDrainMs: number;
   /** Registers the bench-only routes (`GET /bench/bare`). */
   benchRoutes: boolean;
+  /** Days the pruning job keeps log rows (modules/retention). */
+  retention: { nodeReportDays: number; errorLogDays: number; mailOutboxDays: number };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -232,6 +234,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push('DEMO_COUPON_CODE must be 4 to 64 letters, digits, _ or -');
   }
   const seedFileValue = read('SEED_FILE');
+  // At least 2 days of push reports: a node resending a report it got no answer to must still
+  // find it (the (agent, report) key is what makes the resend count once).
+  const retention = {
+    nodeReportDays: parseInteger(read('RETENTION_NODE_REPORT_DAYS') ?? '7', 'RETENTION_NODE_REPORT_DAYS', 2, 3650, problems),
+    errorLogDays: parseInteger(read('RETENTION_ERROR_LOG_DAYS') ?? '90', 'RETENTION_ERROR_LOG_DAYS', 1, 3650, problems),
+    mailOutboxDays: parseInteger(read('RETENTION_MAIL_OUTBOX_DAYS') ?? '30', 'RETENTION_MAIL_OUTBOX_DAYS', 1, 3650, problems),
+  };
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -269,6 +278,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     seedFile: seedFileValue === undefined ? '' : path.resolve(cwd, seedFileValue),
     benchRoutes,
     shutdownDrainMs,
+    retention,
   };
 }
 

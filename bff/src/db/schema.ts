@@ -156,18 +156,27 @@ export const emailTokens = pgTable(
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
   },
-  (t) => [index('email_tokens_user_purpose_idx').on(t.userId, t.purpose)],
+  (t) => [
+    index('email_tokens_user_purpose_idx').on(t.userId, t.purpose),
+    // The retention job's batches (migration 0015).
+    index('email_tokens_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Mail kept instead of sent when no SMTP server is configured. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  createdAt: instant('created_at').notNull().defaultNow(),
-});
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  // The retention job's batches (migration 0015).
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
 
 /** Operator settings: one JSON value per key; keys, types and defaults live in modules/settings. */
 export const settings = pgTable('settings', {

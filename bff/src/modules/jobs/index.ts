@@ -1,8 +1,6 @@
 import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
-import { lt } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { rateLimits } from '../../db/schema.js';
 import { randomHex } from '../../lib/random.js';
 import { advisoryLockLeader, soleLeader } from './leader.js';
 import { createJobRunner, type JobRunner } from './runner.js';
@@ -27,14 +25,7 @@ async function jobsModule(fastify: FastifyInstance) {
   const leadership = database.driver === 'postgres' ? advisoryLockLeader({ url: database.url, log: fastify.log }) : soleLeader();
   const jobs = createJobRunner({ db: fastify.db, log: fastify.log, leadership, instanceId });
   fastify.decorate('jobs', jobs);
-  if (database.driver === 'postgres') {
-    // The shared rate-limit counters (plugins/external/rate-limit.ts): windows that ended an hour ago.
-    jobs.define({
-      name: 'rate-limits.cleanup',
-      every: () => 10 * 60_000,
-      run: () => fastify.db.delete(rateLimits).where(lt(rateLimits.expire, new Date(Date.now() - 3_600_000))),
-    });
-  }
+  // The shared rate-limit counters' old windows go with the other expired rows (modules/retention).
   const stalls = watchForStalls({ jobs, errorLog: fastify.errorLog, log: fastify.log });
 
   fastify.addHook('onReady', async () => {
