@@ -101,6 +101,15 @@ export const users = pgTable(
     telegramName: text('telegram_name').notNull().default(''),
     /** A stable small number per user for node back ends that need integer ids (V2bX, XrayR). */
     nodeUid: integer('node_uid').notNull().generatedAlwaysAsIdentity().unique(),
+    /**
+     * The proxy credentials of subscriptions/credentials.ts, kept for the node user lists. Written
+     * only by the database (trigger users_credentials_*, migration 0011) from id and userkey: code
+     * never sets them, whatever it writes is replaced.
+     */
+    credUuid: text('cred_uuid').notNull().default(''),
+    credSsPassword: text('cred_ss_password').notNull().default(''),
+    credSsKey16: text('cred_ss_key16').notNull().default(''),
+    credSsKey32: text('cred_ss_key32').notNull().default(''),
   },
   (t) => [
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
@@ -528,6 +537,16 @@ export const lines = pgTable(
     check('lines_scale_positive', sql`${t.scale} > 0`),
   ],
 );
+
+/**
+ * Versions of the node user lists (migration 0011, node-api/user-list.ts): 'users' and
+ * 'perm:<permission id>', moved by triggers on users and user_permissions, never by code.
+ */
+export const nodeListVersions = pgTable('node_list_versions', {
+  scope: text('scope').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  changedAt: instant('changed_at').notNull().defaultNow(),
+});
 
 /** One traffic push from a node; the unique (agent, report) pair makes a repeated push count once. */
 export const nodeTrafficReports = pgTable(

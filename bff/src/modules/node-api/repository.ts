@@ -2,6 +2,20 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { agents, lines, userPermissions, users, type Agent, type Line, type NewAgent, type NewLine } from '../../db/schema.js';
 import { userHasAllowanceSql } from '../usage/eligibility.js';
+import type { LineRule, ListState, ListBuild } from './user-list.js';
+
+/** The rows of a raw statement (node-postgres and PGlite both answer `rows`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * One user of a node list as JSON, written by the database (the shape of docs/node-api.md GET
+ * /user): the credentials are stored columns (migration 0011), so nothing is derived per pull.
+ */
+const USER_ENTRY = sql`'{"id":' || ${users.nodeUid} || ',"uid":' || to_json(${users.id})::text
+  || ',"uuid":"' || ${users.credUuid} || '","speed_limit":0,"device_limit":0,"password":"' || ${users.credSsPassword}
+  || '","ss_key16":"' || ${users.credSsKey16} || '","ss_key32":"' || ${users.credSsKey32} || '"}'`;
 
 /** SQL of the node API and the user-side node list. */
 export function createNodeApiRepository(db: Db) {
@@ -57,6 +71,81 @@ export function createNodeApiRepository(db: Db) {
           ),
         )
         .orderBy(asc(users.id));
+    },
+
+    /**
+     * What decides a node's list, in one small query: the rules of its public lines (the list
+     * depends on nothing else of the node), the list versions that apply (node_list_versions:
+     * 'users' and the permissions those lines require) and the node's upgrade request.
+     */
+    async listState(agentId: string): Promise<ListState | undefined> {
+      const rows = rowsOf<{
+        upgrade_requested_at: Date | string | null;
+        server_type: Agent['serverType'];
+        rules: LineRule[];
+        versions: Record<string, string>;
+      }>(
+        await db.execute(sql`
+          WITH rules AS (
+            SELECT DISTINCT ${lines.disableForAgency} AS dfa, ${lines.permissionRequire} AS perm
+            FROM ${lines} WHERE ${lines.agentID} = ${agentId} AND ${lines.public} = true
+          )
+          SELECT a.upgrade_requested_at, a.server_type,
+            coalesce((SELECT json_agg(json_build_object('dfa', dfa, 'perm', perm)) FROM rules), '[]') AS rules,
+            coalesce((SELECT json_object_agg(v.scope, v.version::text) FROM node_list_versions v
+                      WHERE v.scope = 'users' OR v.scope IN (SELECT 'perm:' || perm FROM rules WHERE perm IS NOT NULL)), '{}') AS versions
+          FROM ${agents} a WHERE a.id = ${agentId}`),
+      );
+      const row = rows[0];
+      if (row === undefined) return undefined;
+      const upgrade = row.upgrade_requested_at;
+      return {
+        upgradeRequestedAt: upgrade === null ? null : new Date(upgrade),
+        serverType: row.server_type,
+        rules: row.rules,
+        versions: row.versions,
+      };
+    },
+
+    /**
+     * A node list for line rules, built by one statement (one snapshot: the versions it reports
+     * are those of the rows it listed). Users are those of usage/eligibility with a line they may
+     * use (as `allowedUsers`), as JSON entries joined with commas in id order; `validUntil` is the
+     * first moment after `now` at which time alone may drop one of them (a time package or a
+     * permission grant running out).
+     */
+    async buildList(rules: LineRule[], today: string, now: Date): Promise<ListBuild> {
+      const nowIso = now.toISOString();
+      const [row] = rowsOf<{ versions: Record<string, string>; users: string | null; count: number; valid_until: number | null }>(
+        await db.execute(sql`
+          WITH rules AS (SELECT * FROM json_to_recordset(${JSON.stringify(rules)}::json) AS r(dfa boolean, perm text)),
+          listed AS (
+            SELECT ${users.id} AS id, ${USER_ENTRY} AS entry,
+                   CASE WHEN ${users.traffic} > ${users.spendTraffic} THEN NULL ELSE ${users.vipExpireTime} END AS time_until
+            FROM ${users}
+            WHERE ${userHasAllowanceSql(today, now)}
+              AND EXISTS (
+                SELECT 1 FROM rules
+                WHERE (rules.dfa = false OR ${users.isAgency} = false)
+                  AND ((rules.perm IS NULL AND ${users.normalPermission} = true) OR EXISTS (
+                    SELECT 1 FROM ${userPermissions}
+                    WHERE ${userPermissions.userId} = ${users.id} AND ${userPermissions.permissionId} = rules.perm
+                      AND ${userPermissions.expireTime} > ${nowIso}::timestamptz
+                  ))
+              )
+          )
+          SELECT
+            coalesce((SELECT json_object_agg(v.scope, v.version::text) FROM node_list_versions v
+                      WHERE v.scope = 'users' OR v.scope IN (SELECT 'perm:' || perm FROM rules WHERE perm IS NOT NULL)), '{}') AS versions,
+            (SELECT string_agg(entry, ',' ORDER BY id) FROM listed) AS users,
+            (SELECT count(*)::int FROM listed) AS count,
+            (SELECT extract(epoch FROM least(
+               (SELECT min(time_until) FROM listed WHERE time_until > ${nowIso}::timestamptz),
+               (SELECT min(p.expire_time) FROM ${userPermissions} p JOIN listed ON listed.id = p.user_id
+                 WHERE p.permission_id IN (SELECT perm FROM rules) AND p.expire_time > ${nowIso}::timestamptz)
+             )) * 1000)::float8 AS valid_until`),
+      );
+      return { versions: row!.versions, users: row!.users ?? '', count: row!.count, validUntil: row!.valid_until };
     },
 
     async saveStatus(

@@ -69,9 +69,18 @@ export async function nodeApiRoutes(fastify: FastifyInstance, service: NodeApiSe
     return sendWithEtag(request, reply, body);
   });
 
-  fastify.get<{ Querystring: NodeQuery }>(`${NODE_API_PREFIX}/user`, { config }, async (request, reply) =>
-    sendWithEtag(request, reply, await service.users(request.nodeId!)),
-  );
+  // Compressed by the service (a gzip copy kept with the cached list), never per request.
+  fastify.get<{ Querystring: NodeQuery }>(`${NODE_API_PREFIX}/user`, { config, compress: false }, async (request, reply) => {
+    const answer = await service.userList(request.nodeId!, {
+      ifNoneMatch: request.headers['if-none-match'],
+      acceptEncoding: request.headers['accept-encoding'],
+    });
+    if (answer === undefined) return plainError(reply, 404, 'node not found');
+    reply.header('etag', answer.etag).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    if (answer.status === 304) return reply.code(304).send();
+    if (answer.encoding === 'gzip') reply.header('content-encoding', 'gzip');
+    return reply.type('application/json; charset=utf-8').send(answer.body);
+  });
 
   fastify.post<{ Querystring: NodeQuery }>(`${NODE_API_PREFIX}/push`, { config, bodyLimit: 8 * 1024 * 1024 }, async (request, reply) => {
     const header = request.headers['x-report-id'];
