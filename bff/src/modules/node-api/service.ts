@@ -4,9 +4,21 @@ import type { Agent, Line } from '../../db/schema.js';
 import type { SeedFile } from '../seed/seed-file.js';
 import { installScriptSetting, type SettingsService } from '../settings/index.js';
 import { serviceDay } from '../../lib/service-day.js';
-import { userCredential } from '../subscriptions/credentials.js';
 import type { ReportResult, UsageService } from '../usage/index.js';
 import type { NodeApiRepository } from './repository.js';
+import {
+  bodiesOf,
+  encodingFor,
+  etagMatches,
+  etagOf,
+  isFresh,
+  ListCache,
+  quotedEtag,
+  rulesKeyOf,
+  versionKeyOf,
+  type BuiltList,
+  type LineRule,
+} from './user-list.js';
 
 /** How often nodes pull and push (UniProxy base_config) and where they find their install script. */
 const NODE_SETTINGS = ['updateV2rayDuration', 'trafficStasticDuration'] as const;
@@ -23,6 +35,14 @@ export function newNodeSecret(): { secret: string; hash: string } {
 }
 
 const DUMMY_HASH = hashNodeSecret('no such node');
+
+/** Memory for built user lists (JSON and gzip); one list of 100 k users takes about 28 MB. */
+export const LIST_CACHE_BYTES = 160 * 1024 * 1024;
+
+/** GET /user: 304, or the body in the coding chosen (gzip only from the cache). */
+export type UserListAnswer =
+  | { status: 304; etag: string }
+  | { status: 200; etag: string; body: Buffer; encoding: 'gzip' | 'identity' };
 
 /** UniProxy's node types and ours: vmess (v2ray), vless (reality), shadowsocks (ss, compat). */
 export type NodeType = 'vmess' | 'vless' | 'shadowsocks';
@@ -107,6 +127,7 @@ export function createNodeApiService({
   timeZone,
   networkChanged = () => {},
   now = () => new Date(),
+  listCacheBytes = LIST_CACHE_BYTES,
 }: {
   repo: NodeApiRepository;
   usage: UsageService;
@@ -115,15 +136,38 @@ export function createNodeApiService({
   /** Drops the subscriptions' snapshot of the network after this service added agents or lines. */
   networkChanged?: () => void;
   now?: () => Date;
+  listCacheBytes?: number;
 }) {
   /**
    * Ours: an upgrade an operator asked for (admin agents/upgrade_agentserver), with the install
    * script of the node's server type, until the node reports another version.
    */
-  async function upgradeOf(agent: Agent): Promise<{ upgrade?: { requested_at: string; install_script: string } }> {
+  async function upgradeOf(
+    agent: Pick<Agent, 'upgradeRequestedAt' | 'serverType'>,
+  ): Promise<{ upgrade?: { requested_at: string; install_script: string } }> {
     if (agent.upgradeRequestedAt === null) return {};
     const script = agent.serverType === null ? '' : await settings.get(installScriptSetting[agent.serverType]);
     return { upgrade: { requested_at: agent.upgradeRequestedAt.toISOString(), install_script: script } };
+  }
+
+  const lists = new ListCache(listCacheBytes);
+  const building = new Map<string, Promise<BuiltList>>();
+
+  /** The cached list for these rules when still fresh, else one build (shared by concurrent pulls). */
+  async function freshList(rulesKey: string, rules: LineRule[], versionKey: string, day: string, at: Date): Promise<BuiltList> {
+    const cached = lists.get(rulesKey);
+    if (cached !== undefined && isFresh(cached, versionKey, day, at.getTime())) return cached;
+    const flightKey = `${rulesKey}|${versionKey}|${day}`;
+    let flight = building.get(flightKey);
+    if (flight === undefined) {
+      flight = (async () => {
+        const list = await bodiesOf(await repo.buildList(rules, day, at), rulesKey, day);
+        lists.set(list);
+        return list;
+      })().finally(() => building.delete(flightKey));
+      building.set(flightKey, flight);
+    }
+    return flight;
   }
 
   return {
@@ -157,28 +201,32 @@ export function createNodeApiService({
       };
     },
 
-    /** UniProxy user list with each user's credentials (derived from the user's current key). */
-    async users(agentId: string) {
+    /**
+     * UniProxy user list (docs/node-api.md): the node's list versions are read first; an unchanged
+     * list the node already has is a 304 without reading a user. undefined: no such agent.
+     */
+    async userList(
+      agentId: string,
+      request: { ifNoneMatch?: string | undefined; acceptEncoding?: string | undefined },
+    ): Promise<UserListAnswer | undefined> {
       const at = now();
-      const [rows, agent] = await Promise.all([repo.allowedUsers(agentId, serviceDay(at, timeZone), at), repo.agent(agentId)]);
-      return {
-        ...(agent === undefined ? {} : await upgradeOf(agent)),
-        users: rows.map((row) => {
-          const c = userCredential(row.id, row.userkey);
-          return {
-            // An integer, as UniProxy back ends written for integer ids (V2bX, XrayR) read it; `uid` is ours.
-            id: row.nodeUid,
-            uid: row.id,
-            uuid: c.uuid,
-            speed_limit: 0,
-            device_limit: 0,
-            /** Shadowsocks: classic AEAD password, and the ss-2022 user keys. */
-            password: c.ssPassword,
-            ss_key16: c.ssKey16,
-            ss_key32: c.ssKey32,
-          };
-        }),
-      };
+      const day = serviceDay(at, timeZone);
+      const state = await repo.listState(agentId);
+      if (state === undefined) return undefined;
+      const { key, rules } = rulesKeyOf(state.rules);
+      const list = await freshList(key, rules, versionKeyOf(state.versions), day, at);
+      const { upgrade } = await upgradeOf(state);
+      const upgradeJson = upgrade === undefined ? undefined : JSON.stringify(upgrade);
+      const tag = etagOf(list.hash, upgradeJson);
+      // The gzip copy is of the list alone; a body with an upgrade request in front goes plain.
+      const encoding = upgradeJson === undefined ? encodingFor(request.acceptEncoding) : 'identity';
+      const etag = quotedEtag(tag, encoding);
+      if (etagMatches(request.ifNoneMatch, tag)) return { status: 304, etag };
+      if (upgradeJson !== undefined) {
+        const body = Buffer.concat([Buffer.from(`{"upgrade":${upgradeJson},`), list.identity.subarray(1)]);
+        return { status: 200, etag, body, encoding };
+      }
+      return { status: 200, etag, body: encoding === 'gzip' ? list.gzip : list.identity, encoding };
     },
 
     /** Traffic push; `lineId` chooses the line whose scale applies (default: the node's lowest). */
