@@ -11,6 +11,14 @@ export function apiHandler<T>(path: string, data: T, code: number = Codes.OK, ms
   return http.post(`*/api/${route}`, () => HttpResponse.json(encodeResponse({ code, data, msg })));
 }
 
+/** `POST <any origin>/api/<path>` answering what `answer` makes of the decoded payload (a list the server filters). */
+export function apiFilterHandler<T>(path: string, answer: (payload: Record<string, unknown>) => T) {
+  const route = path.replace(/^\/+/, '');
+  return http.post(`*/api/${route}`, async ({ request }) =>
+    HttpResponse.json(encodeResponse({ code: Codes.OK, data: answer(decodeRequest(await request.json())), msg: 'ok' })),
+  );
+}
+
 /** `GET <any origin>/api/<path>` answering plain JSON, like the e-mail confirmation calls. */
 export function getJsonHandler(path: string, body: Record<string, unknown>) {
   const route = path.replace(/^\/+/, '');

@@ -122,6 +122,11 @@ export const users = pgTable(
     check('users_traffic_non_negative', sql`${t.traffic} >= 0`),
     check('users_spend_traffic_non_negative', sql`${t.spendTraffic} >= 0`),
     check('users_scale_positive', sql`${t.scale} > 0`),
+    // The back office's user list (newest first) and search (migration 0014).
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_channel_code_idx').on(t.channelCode),
+    // Created only where pg_trgm is available (PostgreSQL; not PGlite): see 0014.
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 
@@ -265,6 +270,7 @@ export const coupons = pgTable(
       sql`${t.traffic} >= 0 AND ${t.vipDay} >= 0 AND ${t.forMoneyCents} >= 0 AND ${t.traffixLimitTime} >= 0`,
     ),
     check('coupons_discount_range', sql`${t.discount} > 0 AND ${t.discount} <= 1`),
+    index('coupons_create_time_idx').on(t.createTime, t.id),
   ],
 );
 
@@ -293,6 +299,7 @@ export const couponUses = pgTable(
   (t) => [
     index('coupon_uses_coupon_user_idx').on(t.couponId, t.userId),
     index('coupon_uses_user_idx').on(t.userId),
+    index('coupon_uses_created_idx').on(t.createdAt, t.id),
     // One live use per order: the last line behind "one coupon per order".
     uniqueIndex('coupon_uses_live_order_uq')
       .on(t.orderId)
@@ -324,6 +331,9 @@ export const trafficRecords = pgTable(
   (t) => [
     index('traffic_records_user_created_idx').on(t.userId, t.createdAt),
     index('traffic_records_day_idx').on(t.day),
+    // The back office's records of every user, newest first, of all types or one.
+    index('traffic_records_created_idx').on(t.createdAt, t.id),
+    index('traffic_records_type_created_idx').on(t.type, t.createdAt, t.id),
     /** One node-usage record per user and service day: the push upserts it (modules/usage). */
     uniqueIndex('traffic_records_spend_user_day_uq')
       .on(t.userId, t.day)
@@ -687,6 +697,9 @@ export const orders = pgTable(
     index('orders_open_expires_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} IN ('topay', 'wallet_spend')`),
+    index('orders_coupon_idx')
+      .on(t.couponId)
+      .where(sql`${t.couponId} IS NOT NULL`),
     check(
       'orders_money_in_range',
       sql`${t.orderMoneyCents} >= 0 AND ${t.couponDiscountCents} >= 0 AND ${t.walletSpendCents} >= 0 AND ${t.couponDiscountCents} + ${t.walletSpendCents} <= ${t.orderMoneyCents}`,
@@ -739,6 +752,14 @@ export const trades = pgTable(
   (t) => [
     index('trades_order_idx').on(t.orderId),
     index('trades_user_created_idx').on(t.userId, t.createdAt),
+    // The back office's trade list (newest first) and its exact-number search shortcuts.
+    index('trades_created_idx').on(t.createdAt, t.id),
+    index('trades_external_idx')
+      .on(sql`lower(${t.externalId})`)
+      .where(sql`${t.externalId} IS NOT NULL`),
+    index('trades_from_channel_idx')
+      .on(sql`lower(${t.fromChannel})`)
+      .where(sql`${t.fromChannel} IS NOT NULL`),
     uniqueIndex('trades_open_usdt_amount_uq')
       .on(t.usdtAmountMilli)
       .where(sql`${t.status} = 'topay' AND ${t.usdtAmountMilli} IS NOT NULL`),
@@ -888,7 +909,10 @@ export const auditLog = pgTable(
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_record_idx').on(t.recordType, t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_record_idx').on(t.recordType, t.createdAt, t.id),
+  ],
 );
 
 /**
@@ -907,7 +931,7 @@ export const errorLog = pgTable(
     url: text('url').notNull().default(''),
     requestId: text('request_id').notNull().default(''),
   },
-  (t) => [index('error_log_created_idx').on(t.createdAt)],
+  (t) => [index('error_log_created_idx').on(t.createdAt, t.id)],
 );
 
 export type AuditRow = typeof auditLog.$inferSelect;
@@ -952,7 +976,7 @@ export const withdrawals = pgTable(
       .on(t.userId)
       .where(sql`${t.status} = 'request'`),
     index('withdrawals_user_requested_idx').on(t.userId, t.requestedAt),
-    index('withdrawals_requested_idx').on(t.requestedAt),
+    index('withdrawals_requested_idx').on(t.requestedAt, t.id),
     check('withdrawals_amount_positive', sql`${t.amountCents} > 0`),
     check('withdrawals_balance_after_non_negative', sql`${t.balanceAfterCents} >= 0`),
     check('withdrawals_status', sql`${t.status} IN ('request', 'paid')`),
@@ -1018,6 +1042,8 @@ export const tickets = pgTable(
   (t) => [
     index('tickets_user_created_idx').on(t.userId, t.createdAt),
     index('tickets_status_updated_idx').on(t.status, t.updatedAt),
+    // The admin's list: open before closed, newest activity first (read backwards).
+    index('tickets_list_idx').on(sql`(${t.status} = 'open')`, t.updatedAt, t.id),
     check('tickets_status', sql`${t.status} IN ('open', 'close')`),
     check('tickets_closed_fields', sql`(${t.status} = 'close') = (${t.closedAt} IS NOT NULL)`),
   ],

@@ -1,5 +1,5 @@
 import { Codes, GiB, type AdminCoupon } from '@portal/contracts';
-import { apiHandler, apiSequence } from '@portal/storybook/api-mocks';
+import { apiFilterHandler, apiSequence } from '@portal/storybook/api-mocks';
 import { expect, expectToast, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
 import { asAdmin, confirm, dialog, openNew, page, prepareAdmin, rows } from '../test/story-fixtures';
 import CouponsPage from './coupons-page';
@@ -49,7 +49,13 @@ const storyCoupons: AdminCoupon[] = [
   coupon({ _id: '665f1c2ab7e4d90012a3d006', name: '九折', type: 'discount', code: 'NINE', discount: 0.9 }),
 ];
 
-const listHandler = apiHandler('yunying/coupon/coupon_list', storyCoupons);
+/** coupon_list filters by type and Taobao flag and bounds the answer on the server, as the BFF does. */
+const listHandler = apiFilterHandler('yunying/coupon/coupon_list', (payload) =>
+  storyCoupons
+    .filter((c) => payload.type === undefined || c.type === payload.type)
+    .filter((c) => payload.taobao === undefined || c.taobao === payload.taobao)
+    .slice(0, typeof payload.limit === 'number' ? payload.limit : 1000),
+);
 /** The update call answering like the BFF (the coupons saved), recording what was sent. */
 const saveCall = () => apiSequence('yunying/coupon/update_coupon', [{ data: [storyCoupons[3]!] }]);
 

@@ -6,6 +6,7 @@ import {
   type CouponUpdate,
   type CouponsDeleted,
 } from '@portal/contracts';
+import { COUPON_LIST_DEFAULT, COUPON_LIST_MAX } from '@portal/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, startAdminApp, type Admin } from '../../../test/admin.js';
@@ -163,6 +164,47 @@ describe('coupon_list', () => {
       NumberOfAuthorizations: 100,
       expireTime: null,
     });
+  });
+});
+
+describe('coupon_list is bounded (issue 23)', () => {
+  it('answers the newest `limit` (1000 without one) of the type and Taobao flag asked for, ties by id', async () => {
+    const before = await couponCount();
+    const made: AdminCoupon[] = [];
+    for (const [type, taobao] of [
+      ['freeUse', false],
+      ['freeUse', true],
+      ['cash', true],
+      ['freeTime', false],
+      ['freeUse', true],
+      ['cash', false],
+    ] as const) {
+      made.push(await created({ name: `有界 ${type}`, type, taobao, ...(type === 'cash' ? { forMoney: 1 } : {}) }));
+    }
+    // One creation time for all six: the order falls back to the id, newest (highest) first.
+    await app.database.query(`UPDATE coupons SET create_time = now() + interval '1 day' WHERE id = ANY($1)`, [
+      made.map((c) => c._id),
+    ]);
+    const ids = async (payload: Record<string, unknown>) =>
+      (await admin.post<AdminCoupon[]>(`${BASE}/coupon_list`, payload)).data.map((c) => c._id);
+    const byIdDesc = (coupons: AdminCoupon[]) => coupons.map((c) => c._id).sort((a, b) => (a < b ? 1 : -1));
+
+    expect(await ids({ limit: 6 })).toEqual(byIdDesc(made));
+    expect(await ids({ limit: 2 })).toEqual(byIdDesc(made).slice(0, 2));
+    expect((await ids({ limit: 6, type: 'freeUse' })).slice(0, 3)).toEqual(
+      byIdDesc(made.filter((c) => c.type === 'freeUse')),
+    );
+    expect((await ids({ limit: 6, type: 'freeUse', taobao: true })).slice(0, 2)).toEqual(
+      byIdDesc(made.filter((c) => c.type === 'freeUse' && c.taobao)),
+    );
+    expect((await ids({ limit: 6, taobao: false })).slice(0, 3)).toEqual(byIdDesc(made.filter((c) => !c.taobao)));
+    expect(await ids({ limit: 6, type: '' })).toEqual(byIdDesc(made));
+    // Without a limit: every coupon up to COUPON_LIST_DEFAULT, the spec's `{}` still valid.
+    expect((await ids({})).length).toBe(Math.min(before + made.length, COUPON_LIST_DEFAULT));
+    expect((await admin.post(`${BASE}/coupon_list`, { limit: COUPON_LIST_MAX + 1 })).code).toBe(Codes.INVALID_PAYLOAD);
+    expect((await admin.post(`${BASE}/coupon_list`, { limit: 0 })).code).toBe(Codes.INVALID_PAYLOAD);
+    expect((await admin.post(`${BASE}/coupon_list`, { type: 'other' })).code).toBe(Codes.INVALID_PAYLOAD);
+    expect((await admin.post(`${BASE}/coupon_list`, { page: 2 })).code).toBe(Codes.INVALID_PAYLOAD);
   });
 });
 

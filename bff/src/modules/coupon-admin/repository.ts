@@ -38,8 +38,22 @@ const useColumns = {
 
 /** The operations screens' queries; redemption, order uses and code-safe inserts stay in modules/coupons. */
 export const couponAdminRepository = {
-  async list(db: Db): Promise<Coupon[]> {
-    return db.select().from(coupons).orderBy(desc(coupons.createTime), desc(coupons.id));
+  /** The newest `limit` coupons of a type and Taobao flag (undefined: any), along coupons_create_time_idx. */
+  async list(
+    db: Db,
+    filter: { type?: Coupon['type'] | undefined; taobao?: boolean | undefined; limit: number },
+  ): Promise<Coupon[]> {
+    return db
+      .select()
+      .from(coupons)
+      .where(
+        and(
+          filter.type === undefined ? undefined : eq(coupons.type, filter.type),
+          filter.taobao === undefined ? undefined : eq(coupons.taobao, filter.taobao),
+        ),
+      )
+      .orderBy(desc(coupons.createTime), desc(coupons.id))
+      .limit(filter.limit);
   },
 
   async lock(db: Db, id: string): Promise<Coupon | undefined> {

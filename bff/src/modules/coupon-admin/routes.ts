@@ -1,10 +1,10 @@
 import { DEFAULT_REQUEST_COUNT } from '@portal/contracts';
 import {
   CouponDeleteRequest,
+  CouponListRequest,
   CouponRecordListRequest,
   CouponRestoreRequest,
   CouponUpdate,
-  EmptyRequest,
 } from '@portal/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { backOfficeRoute, OPERATIONS } from '../audit/index.js';
@@ -14,7 +14,7 @@ const BASE = '/api/yunying/coupon';
 
 /** The coupon and coupon-record calls of spec-2 §7, open to admin and yunying; writes audited. */
 export function couponAdminRoutes(fastify: FastifyInstance, service: CouponAdminService) {
-  backOfficeRoute(fastify, `${BASE}/coupon_list`, EmptyRequest, () => service.list(), OPERATIONS);
+  backOfficeRoute(fastify, `${BASE}/coupon_list`, CouponListRequest, (request) => service.list(request), OPERATIONS);
   backOfficeRoute(
     fastify,
     `${BASE}/update_coupon`,

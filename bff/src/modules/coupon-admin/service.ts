@@ -1,4 +1,5 @@
 import { Codes, type AdminCoupon, type CouponRecord, type CouponUpdate, type CouponsDeleted } from '@portal/contracts';
+import { COUPON_LIST_DEFAULT, type CouponListRequest } from '@portal/contracts/schemas';
 import type { Db } from '../../db/client.js';
 import type { Coupon, NewCoupon } from '../../db/schema.js';
 import { DomainError } from '../../lib/domain-error.js';
@@ -159,8 +160,10 @@ export function createCouponAdminService({ db, traffic, orders, audit }: CouponA
   }
 
   return {
-    async list(): Promise<AdminCoupon[]> {
-      return (await repo.list(db)).map(couponToWire);
+    /** The newest coupons asked for (COUPON_LIST_DEFAULT when no limit): never every coupon at once. */
+    async list({ type, taobao, limit = COUPON_LIST_DEFAULT }: CouponListRequest = {}): Promise<AdminCoupon[]> {
+      const rows = await repo.list(db, { type: type === '' ? undefined : type, taobao, limit });
+      return rows.map(couponToWire);
     },
 
     /** Creates (no `_id`: one coupon, or a Taobao batch) or changes a coupon; the coupons saved. */

@@ -14,6 +14,7 @@ import {
   product,
   shopApi,
 } from '../../../test/money.js';
+import { createTradesAdminRepository } from './repository.js';
 
 /**
  * /admin_tradeList's calls on trades made through the real order and payment path: create_order,
@@ -246,5 +247,68 @@ describe('how many trades', () => {
     expect(await tradeIds()).toEqual(newestFirst.slice(0, 100));
     expect(await tradeIds({ requestNumber: 3 })).toEqual(newestFirst.slice(0, 3));
     expect(await tradeIds({ requestNumber: 500, filterStr: order._id })).toEqual(newestFirst);
+  });
+});
+
+describe('the search on a long list (issue 23): a window of the newest trades, then indexes only', () => {
+  /** What the list answered before the window: every trade read, every field, any part. */
+  async function fullScan(text: string, limit: number): Promise<string[]> {
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await app.database.query<{ id: string }>(
+      `SELECT t.id FROM trades t JOIN orders o ON o.id = t.order_id JOIN users u ON u.id = t.user_id
+       WHERE $1 = '' OR u.email ILIKE $2 OR t.id ILIKE $2 OR t.external_id ILIKE $2 OR t.order_id ILIKE $2
+         OR t.from_channel ILIKE $2
+       ORDER BY t.created_at DESC, t.id DESC LIMIT $3`,
+      [text, pattern, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  it('finds what the full scan found, once each and in order, across the window edge and ties on created_at', async () => {
+    // More trades than the smallest windows, several buyers, and runs of trades sharing one
+    // created_at (a tie across the window's edge must neither repeat nor lose a trade).
+    const buyers = [
+      await buyer({ email: 'edge-one@example.com' }),
+      await buyer({ email: 'edge-two@example.com', channelCode: 'EDGECH' }),
+    ];
+    for (const user of buyers) {
+      const order = await newOrder(app, user.cookie, volume);
+      for (let i = 0; i < 6; i += 1) await openTrade(user, order._id);
+    }
+    await app.database.query(
+      `UPDATE trades SET created_at = '2026-01-01T00:00:00Z'
+       WHERE id IN (SELECT id FROM trades ORDER BY created_at DESC, id DESC OFFSET 3 LIMIT 8)`,
+    );
+    await app.database.query(
+      `UPDATE trades SET created_at = '2025-06-01T00:00:00Z'
+       WHERE id IN (SELECT id FROM trades ORDER BY created_at DESC, id DESC OFFSET 40 LIMIT 30)`,
+    );
+    const [{ order_id: orderId, external_id: externalId } = { order_id: '', external_id: '' }] =
+      await app.database.query<{ order_id: string; external_id: string }>(
+        'SELECT order_id, external_id FROM trades WHERE external_id IS NOT NULL ORDER BY created_at LIMIT 1',
+      );
+    const [{ n: total } = { n: 0 }] = await app.database.query<{ n: number }>('SELECT count(*)::int AS n FROM trades');
+    expect(total).toBeGreaterThan(100);
+    const texts = [
+      '',
+      'edge-',
+      'EDGE-TWO@',
+      'example.com',
+      'edgech',
+      'trdch1',
+      'trade-buyer',
+      orderId,
+      externalId,
+      'nobody-here',
+    ];
+    for (const searchWindow of [1, 5, 11, 60, 10_000]) {
+      const repo = createTradesAdminRepository(app.db, { searchWindow });
+      for (const text of texts) {
+        for (const limit of [1, 4, 13, 500]) {
+          const ids = (await repo.list(limit, text)).map((row) => row.id);
+          expect(ids, `window ${searchWindow}, "${text}", ${limit}`).toEqual(await fullScan(text, limit));
+        }
+      }
+    }
   });
 });

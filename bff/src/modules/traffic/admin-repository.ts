@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { trafficRecords, users } from '../../db/schema.js';
 
@@ -16,6 +16,11 @@ export function createTrafficAdminRepository(db: Db) {
     /**
      * Records from `fromDay` on, with the user's e-mail: spend records (one per user and day,
      * growing through the day) the largest spend first, anything else newest first.
+     *
+     * The page is read first (newest first along traffic_records_created_idx or, for one type,
+     * traffic_records_type_created_idx, stopping at `limit`), then the e-mails of its users only:
+     * joined in the same statement, every record of the period was matched to its user before the
+     * limit (548 k rows for 31 days, 0.95 s).
      */
     async records({ type, fromDay, limit }: TrafficRecordsFilter) {
       const conditions: SQL[] = [gte(trafficRecords.day, fromDay)];
@@ -24,11 +29,10 @@ export function createTrafficAdminRepository(db: Db) {
         type === 'spend'
           ? [asc(trafficRecords.trafficChange), desc(trafficRecords.id)]
           : [desc(trafficRecords.createdAt), desc(trafficRecords.id)];
-      return db
+      const rows = await db
         .select({
           id: trafficRecords.id,
           userId: trafficRecords.userId,
-          email: users.email,
           day: trafficRecords.day,
           type: trafficRecords.type,
           trafficChange: trafficRecords.trafficChange,
@@ -37,10 +41,23 @@ export function createTrafficAdminRepository(db: Db) {
           updatedAt: trafficRecords.updatedAt,
         })
         .from(trafficRecords)
-        .innerJoin(users, eq(users.id, trafficRecords.userId))
         .where(and(...conditions))
         .orderBy(...order)
         .limit(limit);
+      const ids = [...new Set(rows.map((row) => row.userId))];
+      const emails = new Map(
+        ids.length === 0
+          ? []
+          : (await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids))).map(
+              (u) => [u.id, u.email] as const,
+            ),
+      );
+      // The foreign key keeps every record's user (a deleted user's records go with them); a user
+      // deleted between the two reads drops its records, as the join did.
+      return rows.flatMap((row) => {
+        const email = emails.get(row.userId);
+        return email === undefined ? [] : [{ ...row, email }];
+      });
     },
   };
 }

@@ -57,9 +57,21 @@ export function createUsersAdminRepository(db: Db) {
   const selectUsers = () => db.select(userColumns).from(users).leftJoin(channels, eq(channels.userId, users.id));
 
   return {
+    /**
+     * Newest first along users_created_idx. A text shaped like a user id (24 hex characters) is
+     * first looked up as the id (the primary key): when it names a user in the period, that user
+     * is the answer; else, and for any other text, every user's e-mail, id and codes are searched
+     * (100 k users: one pass over the table, no trades or records joined).
+     */
     async list(filter: UserListFilter) {
       const conditions: SQL[] = [];
+      if (filter.from !== undefined) conditions.push(gte(users.createdAt, filter.from));
+      if (filter.to !== undefined) conditions.push(lte(users.createdAt, filter.to));
       const text = filter.text?.trim();
+      if (text && /^[0-9a-f]{24}$/i.test(text)) {
+        const exact = await selectUsers().where(and(eq(users.id, text.toLowerCase()), ...conditions));
+        if (exact.length > 0) return exact;
+      }
       if (text) {
         conditions.push(
           or(
@@ -70,8 +82,6 @@ export function createUsersAdminRepository(db: Db) {
           )!,
         );
       }
-      if (filter.from !== undefined) conditions.push(gte(users.createdAt, filter.from));
-      if (filter.to !== undefined) conditions.push(lte(users.createdAt, filter.to));
       return selectUsers()
         .where(conditions.length === 0 ? undefined : and(...conditions))
         .orderBy(desc(users.createdAt), desc(users.id))

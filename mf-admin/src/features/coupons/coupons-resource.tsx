@@ -1,8 +1,9 @@
-import type { AdminCoupon, CouponUpdate } from '@portal/contracts';
+import type { AdminCoupon, CouponType, CouponUpdate } from '@portal/contracts';
 import { adminMessages as m } from '@portal/contracts/admin-messages';
-import { CouponUpdate as CouponUpdateSchema } from '@portal/contracts/schemas';
+import { COUPON_LIST_DEFAULT, COUPON_LIST_MAX, CouponUpdate as CouponUpdateSchema } from '@portal/contracts/schemas';
 import { formatDate } from '@portal/platform';
 import { column, keyColumn, numberColumn } from '../../engine/columns';
+import { countFilter } from '../../engine/count-filter';
 import { fieldList } from '../../engine/fields';
 import { downloadText } from '../../engine/lib/csv';
 import { outcome } from '../../engine/outcome';
@@ -57,8 +58,17 @@ const t = {
 /** A listed coupon with its place in the newest-first list (the 序号 column). */
 type CouponRow = AdminCoupon & { seq: number };
 
-async function numberedCoupons() {
-  const result = await couponList();
+/** The newest N coupons of the filters, 1000 by default (a whole Taobao batch). */
+const count = countFilter('limit', '最近张数', COUPON_LIST_DEFAULT, COUPON_LIST_MAX);
+
+/** The filters are the server's: it answers at most `limit` coupons of the type and flag asked for. */
+async function numberedCoupons(filters: Record<string, string>) {
+  const type = filters.type ?? '';
+  const result = await couponList({
+    limit: count.read(filters),
+    ...(type === '' ? {} : { type: type as CouponType }),
+    ...(filters.taobao === '1' ? { taobao: true } : {}),
+  });
   return {
     ...result,
     data: Array.isArray(result.data) ? result.data.map((c, i) => ({ ...c, seq: i + 1 })) : result.data,
@@ -85,9 +95,9 @@ export const couponsResource: ResourceDefinition<CouponRow, CouponUpdate> = {
       defaultValue: 'freeUse',
       allLabel: t.allTypes,
       options: typeOptions,
-      match: (row, value) => row.type === value,
     },
-    { key: 'taobao', label: t.taobaoFilter, kind: 'checkbox', match: (row, value) => row.taobao === (value === '1') },
+    { key: 'taobao', label: t.taobaoFilter, kind: 'checkbox' },
+    count.filter,
   ],
   describe: (row) => `${row.name}（${row.code}）`,
   columns: [
