@@ -24,7 +24,7 @@ const app = await buildApp({ ...config, database: { driver: 'postgres', url: url
 await app.ready();
 const db = new pg.Client({ connectionString: url.toString() });
 await db.connect();
-let t = performance.now();
+const t = performance.now();
 await db.query(`INSERT INTO permissions (id, name) VALUES ('perm-1', 'p1')`);
 for (let n = 1; n <= 10; n++) {
   await db.query(
