@@ -2,11 +2,11 @@
 // they belong to (the field's accessible error message) or as toasts.
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { Codes, messages, userMessages, type UserInfo } from '@portal/contracts';
+import { Codes, decodeResponse, messages, userMessages, type ChannelInfo, type UserInfo } from '@portal/contracts';
 import { createUser, followConfirmLink, seeded, signUp, uniqueEmail } from '../support/accounts';
 import { e2eEnv } from '../support/env';
 import { waitForLink } from '../support/mail';
-import { api, sessionCookie, userInfo } from '../support/session';
+import { api, loginAs, sessionCookie, userInfo } from '../support/session';
 import { expectToast } from '../support/ui';
 
 const f = userMessages.fields;
@@ -26,6 +26,50 @@ async function holdCall(page: Page, path: string) {
   );
   return release;
 }
+
+test('register in invite-only mode: without ?c= the page says an invite is needed and sign-up is refused; with ?c= of a user it works', async ({
+  page,
+  browser,
+}) => {
+  const operator = await browser.newContext();
+  const inviter = await browser.newContext();
+  const invitee = await browser.newContext();
+  try {
+    await loginAs(await operator.newPage());
+    const user = await createUser(inviter.request, 'inviter');
+    await loginAs(await inviter.newPage(), user.email, user.password);
+    const { code } = (await api<ChannelInfo>(inviter.request, 'channel/channel_info')).data;
+    expect((await api(operator.request, 'admin/config/set_config', { inviteRule: true })).code).toBe(0);
+
+    // No invite came with the visit: the note is there before anything is typed, and the BFF refuses.
+    await page.goto('/#/register');
+    const note = page.getByRole('note');
+    await expect(note).toHaveText(userMessages.register.inviteOnlyNotice);
+    const refused = uniqueEmail('uninvited');
+    await field(page, f.email).fill(refused);
+    await field(page, f.password).fill('long-enough-1');
+    await field(page, f.confirmPassword).fill('long-enough-1');
+    const answer = page.waitForResponse('**/api/user/signup');
+    await page.getByRole('button', { name: userMessages.register.submit, exact: true }).click();
+    expect(decodeResponse((await (await answer).json()) as unknown).code).toBe(Codes.INVITE_REQUIRED);
+    await expect(note).toBeVisible();
+    await expect(page.getByTestId('register-success')).toHaveCount(0);
+
+    // The inviter's link: no note, and the invitee signs up.
+    const invited = await invitee.newPage();
+    await invited.goto(`/?c=${code}#/register`);
+    const email = uniqueEmail('invited');
+    await field(invited, f.email).fill(email);
+    await field(invited, f.password).fill('long-enough-1');
+    await field(invited, f.confirmPassword).fill('long-enough-1');
+    await invited.getByRole('button', { name: userMessages.register.submit, exact: true }).click();
+    await expect(invited.getByTestId('register-success')).toContainText(userMessages.register.checkMail(email));
+    await expect(invited.getByRole('note')).toHaveCount(0);
+  } finally {
+    expect((await api(operator.request, 'admin/config/set_config', { inviteRule: false })).code).toBe(0);
+    await Promise.all([operator.close(), inviter.close(), invitee.close()]);
+  }
+});
 
 /** A subscription link of the user, in the shape of spec-1 §7. */
 const linkOf = (user: Pick<UserInfo, '_id' | 'userkey'>, kind = 'clash') =>

@@ -1,4 +1,4 @@
-import { Codes, messages, userMessages } from '@portal/contracts';
+import { Codes, messages, userMessages, type HostInfo } from '@portal/contracts';
 import { apiHandler, pendingHandler } from '@portal/storybook/api-mocks';
 import { expect, userEvent, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
 import { prepare } from '../test/story-fixtures';
@@ -88,5 +88,37 @@ export const Success: Story = {
     const success = await within(canvasElement).findByTestId('register-success');
     await expect(success).toHaveTextContent(userMessages.register.checkMail('new@example.com'));
     await expect(within(success).getByTestId('register-countdown')).toHaveTextContent('秒后跳转首页');
+  },
+};
+
+const inviteOnlyHost = (inviteOnly: boolean): HostInfo => ({
+  preferDomain: '',
+  inviteOnly,
+  notice: { notice_show: false, notice_mark_red: false, notice_title: '', notice_content: '', notice_day_interval: 1, entry_url: '', contact: '', chat_group_url: '' },
+});
+
+/** Invite-only mode, and the visit brought no invite: the page says so before anything is typed. */
+export const InviteOnly: Story = {
+  parameters: { msw: [apiHandler('host/get', inviteOnlyHost(true))] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('note')).toHaveTextContent(userMessages.register.inviteOnlyNotice);
+    await expect(canvas.getByLabelText('邮箱', { exact: true })).toHaveValue('');
+  },
+};
+
+/** Open sign-up: no note; a refusal the page did not foresee (the mode changed meanwhile) brings it up. */
+export const InviteRefused: Story = {
+  parameters: {
+    msw: [
+      apiHandler('host/get', inviteOnlyHost(false)),
+      apiHandler('user/signup', {}, Codes.INVITE_REQUIRED, messages.register.inviteRequired),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('note')).toBeNull();
+    await submit(canvasElement, { email: 'new@example.com', password: 'long-enough', confirm: 'long-enough' });
+    await expect(await canvas.findByRole('note')).toHaveTextContent(userMessages.register.inviteOnlyNotice);
   },
 };

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import { Codes, cookieDays, cookieNames, messages, userMessages } from '@portal/contracts';
-import { setCookie } from '@portal/platform';
+import { Box, Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Codes, cookieDays, cookieNames, DEFAULT_CHANNEL_CODE, messages, userMessages } from '@portal/contracts';
+import { getCookie, getHostInfo, setCookie, useCallData } from '@portal/platform';
 import { signup } from '../features/account/api/signup';
 import { AuthCard } from '../features/account/components/auth-card';
 import { TextField } from '../features/account/components/form-field';
@@ -12,7 +12,17 @@ import { validateRegister, type RegisterField } from '../features/account/lib/va
 /** Fixed avatar of new accounts (spec-1 §3). */
 const DEFAULT_ICON_URL = '/logo.png';
 
+/** The visit brought an inviter's code (`?c=` stored as the channel cookie), not the default one. */
+function hasInvite(): boolean {
+  const code = getCookie(cookieNames.channelCode);
+  return code !== undefined && code !== '' && code !== DEFAULT_CHANNEL_CODE;
+}
+
 export default function RegisterPage() {
+  // Invite-only mode is said before anything is typed; the BFF decides (1114) whatever is shown.
+  const host = useCallData(getHostInfo).state;
+  const [inviteRefused, setInviteRefused] = useState(false);
+  const inviteNeeded = inviteRefused || (host.status === 'ready' && host.data.inviteOnly && !hasInvite());
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -34,7 +44,8 @@ export default function RegisterPage() {
       setRegistered(address);
       return;
     }
-    if (result.code === Codes.EMAIL_REGISTERED) setErrors({ email: messages.register.emailRegistered });
+    if (result.code === Codes.INVITE_REQUIRED) setInviteRefused(true);
+    else if (result.code === Codes.EMAIL_REGISTERED) setErrors({ email: messages.register.emailRegistered });
     else if (result.status !== 502) setErrors({ password: result.msg || messages.network.callback });
   }
 
@@ -60,6 +71,11 @@ export default function RegisterPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
+          {inviteNeeded && (
+            <Box role="note" borderWidth="1px" borderColor="border.warning" bg="bg.warning" rounded="md" p="3">
+              <Text>{userMessages.register.inviteOnlyNotice}</Text>
+            </Box>
+          )}
           <TextField
             label={userMessages.fields.email}
             error={errors.email}

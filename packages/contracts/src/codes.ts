@@ -53,6 +53,8 @@ export const Codes = {
   APPLE_ID_PAID_ONLY: 1112,
   /** A change of the e-mail or the payout address sent with a wrong current password (nothing changed). */
   PASSWORD_WRONG: 1113,
+  /** Ours: sign-up while the site is invite-only (the inviteRule setting) without an inviter's code. */
+  INVITE_REQUIRED: 1114,
   BAD_ENVELOPE: 4000,
   INVALID_PAYLOAD: 4001,
   FORBIDDEN: 4003,

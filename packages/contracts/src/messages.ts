@@ -21,6 +21,8 @@ export const messages = {
     emailInvalid: '邮件不正确',
     emailRegistered: '邮件已注册',
     loading: '注册中...',
+    /** Ours (1114): the spec names invite-only mode (inviteRule) without its words. */
+    inviteRequired: '本站仅限受邀注册，请通过邀请人的邀请链接注册',
   },
   reset: {
     passwordRequired: '请输入密码',
@@ -125,6 +127,8 @@ export const userMessages = {
     checkMail: (email: string) => `确认邮件已发送至 ${email}，请点击邮件中的链接完成注册，确认后即可登录。`,
     countdown: (seconds: number) => `${seconds} 秒后跳转首页`,
     goHome: '立即前往首页',
+    /** Ours: shown before anything is typed while the site is invite-only and no invite came with the visit. */
+    inviteOnlyNotice: '本站目前仅限受邀注册。请打开邀请人分享给您的邀请链接，再在该页面注册。',
   },
   confirm: {
     title: '账号确认',

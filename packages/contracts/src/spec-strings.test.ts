@@ -1,17 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+// The spec sits beside the project (../shared), as on every machine that runs the tests.
+import spec2Text from '../../../../shared/spec/spec-2-shop-user-pages-admin.md?raw';
 import { messages } from './messages.js';
 import { profileMessages } from './profile.js';
 
 /**
- * Strings the spec quotes in Chinese, checked against the spec documents themselves (they sit in
- * ../shared beside the project, as on every machine that runs the tests): each constant must be
- * the text the spec gives on the line that says where it is shown.
+ * Strings the spec quotes in Chinese, checked against the spec document itself: each constant must
+ * be the text the spec gives on the line that says where it is shown.
  */
-const specDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/spec');
-const spec2 = readFileSync(path.join(specDir, 'spec-2-shop-user-pages-admin.md'), 'utf8').split('\n');
+const spec2 = spec2Text.split('\n');
 
 /** The one spec line that starts with `anchor` (after the list marker). */
 function specLine(anchor: string): string {

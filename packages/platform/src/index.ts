@@ -16,3 +16,4 @@ export * from './require-login.js';
 export * from './money.js';
 export * from './use-call-data.js';
 export * from './upload.js';
+export * from './host-info.js';

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Codes, encodeResponse, type ApiResult } from '@portal/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from './api-client.js';
@@ -7,29 +5,29 @@ import { setNotifier, type Notice } from './notify.js';
 import { USERINFO_CHANGE_EVENT, useSession } from './session.js';
 
 /**
- * The session store and the API client against a real HTTP server on this machine, with the
- * browser globals they read (`window` for the event, `location` for the origin, `document.cookie`)
- * given as the smallest objects that behave like them.
+ * The session store and the API client as they run in the page, with the browser globals they
+ * read (`window` for the event, `location` for the origin, `document.cookie`) given as the smallest
+ * objects that behave like them, and the BFF's answers served by a `fetch` that knows a few paths.
  */
 type Answer = { status?: number; body: string };
 const answers = new Map<string, Answer>();
 const envelope = <T>(result: ApiResult<T>): Answer => ({ body: JSON.stringify(encodeResponse(result)) });
+const ORIGIN = 'https://portal.example.com';
 
-let server: Server;
 const notices: Notice[] = [];
 let events: Array<{ user: unknown; permissions: unknown[] }> = [];
 
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    const answer = answers.get(request.url ?? '') ?? { status: 404, body: 'not found' };
-    response.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(answer.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+beforeAll(() => {
   const page = new EventTarget();
   vi.stubGlobal('window', page);
-  vi.stubGlobal('location', { protocol: 'http:', host: `127.0.0.1:${port}`, hash: '' });
+  vi.stubGlobal('location', { protocol: 'https:', host: 'portal.example.com', hash: '' });
   vi.stubGlobal('document', { cookie: '' });
+  vi.stubGlobal('fetch', async (input: Request | string) => {
+    const url = new URL(typeof input === 'string' ? input : input.url);
+    const answer = url.origin === ORIGIN ? answers.get(url.pathname) : undefined;
+    if (answer === undefined) return new Response('not found', { status: 404 });
+    return new Response(answer.body, { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
+  });
   page.addEventListener(USERINFO_CHANGE_EVENT, () => {
     const { user, permissions } = useSession.getState();
     events.push({ user, permissions });
@@ -37,9 +35,8 @@ beforeAll(async () => {
   setNotifier((notice) => notices.push(notice));
 });
 
-afterAll(async () => {
+afterAll(() => {
   vi.unstubAllGlobals();
-  await new Promise((resolve) => server.close(resolve));
 });
 
 beforeEach(() => {
@@ -52,8 +49,8 @@ afterEach(() => vi.restoreAllMocks());
 
 describe(`the ${USERINFO_CHANGE_EVENT} event (spec-1 §4)`, () => {
   it('is raised once the user info is in the store, and again once the permissions are', async () => {
-    answers.set('/api/user/userinfo', envelope({ code: Codes.OK, data: { _id: 'u1', email: 'a@example.com' } }));
-    answers.set('/api/permission/mypermissions', envelope({ code: Codes.OK, data: [{ _id: 'p1' }] }));
+    answers.set('/api/user/userinfo', envelope({ code: Codes.OK, msg: 'ok', data: { _id: 'u1', email: 'a@example.com' } }));
+    answers.set('/api/permission/mypermissions', envelope({ code: Codes.OK, msg: 'ok', data: [{ _id: 'p1' }] }));
 
     await useSession.getState().refresh();
 
@@ -65,7 +62,7 @@ describe(`the ${USERINFO_CHANGE_EVENT} event (spec-1 §4)`, () => {
 
   it('is raised once with no user when the session has expired, and nothing is toasted', async () => {
     useSession.setState({ user: { _id: 'u1' } as never });
-    answers.set('/api/user/userinfo', envelope({ code: Codes.SESSION_EXPIRED, data: {} }));
+    answers.set('/api/user/userinfo', envelope({ code: Codes.SESSION_EXPIRED, msg: '登录过期', data: {} }));
 
     expect(await useSession.getState().refresh()).toBeNull();
 
@@ -75,7 +72,7 @@ describe(`the ${USERINFO_CHANGE_EVENT} event (spec-1 §4)`, () => {
 
   it('is raised after logout with the user gone', async () => {
     useSession.setState({ user: { _id: 'u1' } as never, permissions: [{ _id: 'p1' }] as never });
-    answers.set('/api/user/logout', envelope({ code: Codes.OK, data: {} }));
+    answers.set('/api/user/logout', envelope({ code: Codes.OK, msg: 'ok', data: {} }));
 
     await useSession.getState().logout();
 

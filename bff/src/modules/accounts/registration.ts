@@ -43,6 +43,8 @@ export interface SignupInput {
   iconUrl?: string;
   /** The inviter's code (the channel_code cookie). */
   channelCode?: string;
+  /** Invite-only mode (the inviteRule setting): refused (1114) unless channelCode is an existing user's code. */
+  inviteOnly?: boolean;
   /** Where the portal lives: the confirmation link starts with it. */
   linkBase: string;
 }
@@ -105,10 +107,14 @@ export function createRegistrationService({ repo, passwords, sessions, mail, onM
     async signup(input: SignupInput): Promise<void> {
       const email = normaliseEmail(input.email);
       checkCredentials(email, input.password);
+      const channelCode = input.channelCode !== undefined && CHANNEL_CODE_PATTERN.test(input.channelCode) ? input.channelCode : '';
+      // The default code every visitor gets (WJKCNOCODE) belongs to nobody, so it is no invite.
+      if (input.inviteOnly === true && (channelCode === '' || !(await repo.isInviterCode(channelCode)))) {
+        throw new DomainError(Codes.INVITE_REQUIRED, messages.register.inviteRequired);
+      }
       if ((await repo.findByEmail(email)) !== undefined) throw new DomainError(Codes.EMAIL_REGISTERED, messages.register.emailRegistered);
       const id = newObjectId();
       const icon = input.iconUrl !== undefined && ICON_PATTERN.test(input.iconUrl) ? input.iconUrl : '';
-      const channelCode = input.channelCode !== undefined && CHANNEL_CODE_PATTERN.test(input.channelCode) ? input.channelCode : '';
       const passwordHash = await passwords.hash(input.password);
       const link = await repo.transaction(async (r) => {
         const created = await r.insertIfAbsent({ id, email, passwordHash, type: null, userkey: randomHex(16), icon, channelCode });

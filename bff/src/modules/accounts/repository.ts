@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { emailTokens, users, type EmailToken, type NewUser, type User } from '../../db/schema.js';
+import { channels, emailTokens, users, type EmailToken, type NewUser, type User } from '../../db/schema.js';
 
 export type TokenPurpose = EmailToken['purpose'];
 
@@ -9,6 +9,12 @@ export function createAccountsRepository(db: Db) {
     async findByEmail(email: string): Promise<User | undefined> {
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       return user;
+    },
+
+    /** Whether `code` is the channel (invite) code of an existing user. */
+    async isInviterCode(code: string): Promise<boolean> {
+      const [row] = await db.select({ code: channels.code }).from(channels).where(eq(channels.code, code)).limit(1);
+      return row !== undefined;
     },
 
     async findById(id: string): Promise<User | undefined> {

@@ -189,6 +189,7 @@ export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsServi
         password,
         ...(icon_url === undefined ? {} : { iconUrl: icon_url }),
         ...(request.cookies[cookieNames.channelCode] === undefined ? {} : { channelCode: request.cookies[cookieNames.channelCode] }),
+        inviteOnly: await fastify.settings.get('inviteRule'),
         linkBase: linkBase(fastify),
       });
       return reply.envelope({});

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Codes, cookieNames, messages, type UserInfo } from '@portal/contracts';
+import { Codes, cookieNames, DEFAULT_CHANNEL_CODE, messages, type ChannelInfo, type HostInfo, type UserInfo } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import {
   lastLinkFor,
   login,
   outboxFor,
+  signedInUser,
 } from '../../../test/api.js';
 import { buildTestApp, LogCapture } from '../../../test/build-test-app.js';
 import { sha256Hex } from '../../lib/random.js';
@@ -182,5 +183,36 @@ describe('login of an unconfirmed account', () => {
     const info = await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie });
     expect(info.result.data.email).toBe('lost-mail@example.com');
     expect(info.result.data).not.toHaveProperty('type');
+  });
+});
+
+describe('invite-only mode (the inviteRule setting)', () => {
+  const users = async (email: string) => (await app.database.query('SELECT 1 FROM users WHERE email = $1', [email])).length;
+
+  it('refuses a sign-up without an existing user’s invite code (1114, nothing written, no mail) and admits one with it', async () => {
+    const inviter = await signedInUser(app);
+    const { code } = (await call<ChannelInfo>(app, '/api/channel/channel_info', {}, { cookie: inviter.cookie })).result.data;
+    await app.settings.set({ inviteRule: true });
+    try {
+      expect((await call<HostInfo>(app, '/api/host/get')).result.data.inviteOnly).toBe(true);
+      for (const [email, cookie] of [
+        ['no-cookie@example.com', undefined],
+        ['default-code@example.com', `${cookieNames.channelCode}=${DEFAULT_CHANNEL_CODE}`],
+        ['unknown-code@example.com', `${cookieNames.channelCode}=NOSUCH`],
+      ] as const) {
+        const { result } = await signup(email, 'good-password', cookie);
+        expect(result, email).toMatchObject({ code: Codes.INVITE_REQUIRED, msg: messages.register.inviteRequired });
+        expect(await users(email), email).toBe(0);
+        expect(await outboxFor(app, email), email).toEqual([]);
+      }
+      const { result } = await signup('invited@example.com', 'good-password', `${cookieNames.channelCode}=${code}`);
+      expect(result.code).toBe(Codes.OK);
+      const [row] = await app.database.query('SELECT channel_code FROM users WHERE email = $1', ['invited@example.com']);
+      expect(row).toEqual({ channel_code: code });
+    } finally {
+      await app.settings.set({ inviteRule: false });
+    }
+    expect((await call<HostInfo>(app, '/api/host/get')).result.data.inviteOnly).toBe(false);
+    expect((await signup('open-again@example.com')).result.code).toBe(Codes.OK);
   });
 });

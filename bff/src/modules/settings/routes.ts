@@ -15,6 +15,7 @@ const ANNOUNCEMENT_KEYS = [
   'entry_url',
   'contact',
   'chat_group_url',
+  'inviteRule',
 ] as const;
 
 /** The announcement config; `entryUrl` stands in for an empty entry_url setting. */
@@ -22,6 +23,7 @@ export async function hostInfo(settings: SettingsService, entryUrl: string): Pro
   const s = await settings.getMany(ANNOUNCEMENT_KEYS);
   return {
     preferDomain: s.preferDomain,
+    inviteOnly: s.inviteRule,
     notice: {
       notice_show: s.notice_show,
       notice_mark_red: s.notice_mark_red,

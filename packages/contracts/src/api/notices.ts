@@ -29,4 +29,6 @@ export interface AnnouncementConfig {
 export interface HostInfo {
   preferDomain: string;
   notice: AnnouncementConfig;
+  /** Ours: sign-up needs an inviter's code (the inviteRule setting, spec-2 §3 "invite-only mode"). */
+  inviteOnly: boolean;
 }

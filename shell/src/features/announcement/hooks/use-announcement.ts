@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Codes, type AnnouncementConfig } from '@portal/contracts';
 import { takeDialogTurn } from '@portal/ui';
-import { getHostInfo } from '../api/get-host-info';
+import { getHostInfo } from '@portal/platform';
 import {
   announcementFingerprint,
   browserStorage,
