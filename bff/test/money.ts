@@ -3,6 +3,7 @@ import type { Combo, Order, PaymentResult, TradeStatus, Wallet, WalletSpendRecor
 import type { FastifyInstance } from 'fastify';
 import type { NewCouponInput } from '../src/modules/coupons/index.js';
 import type { ComboFields } from '../src/modules/shop/index.js';
+import { invariantProblems, MONEY_INVARIANTS } from '../src/db/invariants.js';
 import { randomHex } from '../src/lib/random.js';
 import { call } from './api.js';
 
@@ -122,52 +123,14 @@ export async function userTotals(app: FastifyInstance, userId: string) {
 }
 
 /**
- * The invariants every money test ends with: every wallet equals its ledger and no ledger
- * balance is negative; every coupon's use count equals its live use records and stays in range;
- * every order holds at most what it costs; every live coupon use belongs to an order that holds it.
+ * The invariants every money test ends with (src/db/invariants.ts, which the move to PostgreSQL
+ * checks too): every wallet equals its ledger and is not negative, its withdrawable part too;
+ * every coupon's use count equals its live use records and stays in range; every order holds at
+ * most what it costs; every live coupon use belongs to an order that holds it.
  */
 export async function expectMoneyInvariants(app: FastifyInstance): Promise<void> {
-  const q = <T>(text: string) => app.database.query<T>(text);
-  const wallets = await q<{ id: string; money: unknown; sum: unknown }>(
-    `SELECT u.id, u.wallet_money AS money, coalesce((SELECT sum(amount_cents) FROM wallet_ledger l WHERE l.user_id = u.id), 0) AS sum FROM users u`,
-  );
-  for (const w of wallets) {
-    if (num(w.money) !== num(w.sum))
-      throw new Error(`wallet of ${w.id}: ${num(w.money)} but its ledger sums to ${num(w.sum)}`);
-    if (num(w.money) < 0) throw new Error(`wallet of ${w.id} is negative`);
-  }
-  const badCoupons = await q<{ id: string }>(
-    `SELECT c.id FROM coupons c WHERE c.auth_times <> (SELECT count(*) FROM coupon_uses u WHERE u.coupon_id = c.id AND NOT u.is_deleted)
-       OR c.auth_times < 0 OR c.auth_times > c.number_of_authorizations`,
-  );
-  if (badCoupons.length > 0)
-    throw new Error(`coupon use counts disagree with their records: ${badCoupons.map((c) => c.id).join(', ')}`);
-  const badOrders = await q<{ id: string }>(
-    `SELECT o.id FROM orders o
-      WHERE o.coupon_discount_cents + o.wallet_spend_cents > o.order_money_cents
-         OR (o.status = 'cancled' AND (o.wallet_spend_cents <> 0 OR o.coupon_id IS NOT NULL))
-         OR (o.coupon_id IS NULL) <> NOT EXISTS (SELECT 1 FROM coupon_uses u WHERE u.order_id = o.id AND NOT u.is_deleted)
-         OR (o.status = 'paied' AND NOT EXISTS (SELECT 1 FROM trades t WHERE t.order_id = o.id AND t.status = 'paied'))`,
-  );
-  if (badOrders.length > 0)
-    throw new Error(`orders hold what they should not: ${badOrders.map((o) => o.id).join(', ')}`);
-  // What left a wallet as withdrawals is exactly what the withdrawals hold, and one is open at most.
-  const badWithdrawals = await q<{ id: string }>(
-    `SELECT u.id FROM users u
-      WHERE coalesce((SELECT -sum(amount_cents) FROM wallet_ledger l WHERE l.user_id = u.id AND l.kind = 'withdraw'), 0)
-            <> coalesce((SELECT sum(amount_cents) FROM withdrawals w WHERE w.user_id = u.id), 0)
-         OR (SELECT count(*) FROM withdrawals w WHERE w.user_id = u.id AND w.status = 'request') > 1`,
-  );
-  if (badWithdrawals.length > 0)
-    throw new Error(`withdrawals disagree with the wallet ledger: ${badWithdrawals.map((u) => u.id).join(', ')}`);
-  // The withdrawable part: its ledger sums to it, and only withdrawable money was ever withdrawn.
-  const badWithdrawable = await q<{ id: string }>(
-    `SELECT u.id FROM users u
-      WHERE u.wallet_withdrawable <> coalesce((SELECT sum(withdrawable_cents) FROM wallet_ledger l WHERE l.user_id = u.id), 0)
-         OR EXISTS (SELECT 1 FROM wallet_ledger l WHERE l.user_id = u.id AND l.kind = 'withdraw' AND l.withdrawable_cents <> l.amount_cents)`,
-  );
-  if (badWithdrawable.length > 0)
-    throw new Error(`withdrawable money disagrees with its ledger: ${badWithdrawable.map((u) => u.id).join(', ')}`);
+  const problems = await invariantProblems(app.database.query, MONEY_INVARIANTS);
+  if (problems.length > 0) throw new Error(problems.join('; '));
 }
 
 /** A user's withdrawable money and shop credit (cents). */
