@@ -13,8 +13,8 @@ CREATE INDEX IF NOT EXISTS "coupon_uses_created_idx" ON "coupon_uses" USING btre
 -- Deleting coupons asks whether any order names them.
 CREATE INDEX IF NOT EXISTS "orders_coupon_idx" ON "orders" USING btree ("coupon_id") WHERE "orders"."coupon_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_created_idx" ON "users" USING btree ("created_at","id");--> statement-breakpoint
--- The user search's exact inviter code, and a channel's invitees.
-CREATE INDEX IF NOT EXISTS "users_channel_code_idx" ON "users" USING btree ("channel_code");--> statement-breakpoint
+-- The user search's whole inviter code, in any case.
+CREATE INDEX IF NOT EXISTS "users_channel_code_idx" ON "users" USING btree (lower("channel_code"));--> statement-breakpoint
 -- Tickets: open before closed, newest activity first (the admin's list, modules/tickets).
 CREATE INDEX IF NOT EXISTS "tickets_list_idx" ON "tickets" USING btree (("status" = 'open'),"updated_at","id");--> statement-breakpoint
 DROP INDEX IF EXISTS "audit_log_created_idx";--> statement-breakpoint

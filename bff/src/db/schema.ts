@@ -124,7 +124,7 @@ export const users = pgTable(
     check('users_scale_positive', sql`${t.scale} > 0`),
     // The back office's user list (newest first) and search (migration 0014).
     index('users_created_idx').on(t.createdAt, t.id),
-    index('users_channel_code_idx').on(t.channelCode),
+    index('users_channel_code_idx').on(sql`lower(${t.channelCode})`),
     // Created only where pg_trgm is available (PostgreSQL; not PGlite): see 0014.
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],

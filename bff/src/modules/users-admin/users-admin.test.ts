@@ -6,6 +6,7 @@ import { call, createUser, login, signedInUser } from '../../../test/api.js';
 import { deposit, newOrder, product, shopApi } from '../../../test/money.js';
 import { NODE_API_PREFIX } from '../node-api/index.js';
 import { createNode } from '../node-api/testing/fixtures.js';
+import { createUsersAdminRepository } from './repository.js';
 import { usersAdminTexts } from './service.js';
 
 let app: FastifyInstance;
@@ -469,5 +470,49 @@ describe('refusals', () => {
     expect(await userRow(target.id)).toEqual(before);
     expect(await app.database.query('SELECT * FROM channels WHERE user_id = $1', [target.id])).toEqual([]);
     expect(await auditOf(app, 'user', target.id)).toEqual([]);
+  });
+});
+
+describe('the user search on a long list (issue 23): a window of the newest users, then indexes only', () => {
+  /** What the list answered before the window: every user read, every field, any part. */
+  async function fullScan(text: string, limit: number, from = new Date(0)): Promise<string[]> {
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await app.database.query<{ id: string }>(
+      `SELECT u.id FROM users u LEFT JOIN channels c ON c.user_id = u.id
+       WHERE u.created_at >= $3 AND (u.email ILIKE $1 OR u.id ILIKE $1 OR u.channel_code ILIKE $1 OR c.code ILIKE $1)
+       ORDER BY u.created_at DESC, u.id DESC LIMIT $2`,
+      [pattern, limit, from],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  it('finds what the full scan found, once each and in order, across the window edge and ties on created_at', async () => {
+    // 40 users in runs of four sharing one created_at; every third one invited by WINCODE.
+    await app.database.query(
+      `INSERT INTO users (id, email, password_hash, type, userkey, email_confirmed, channel_code, created_at)
+       SELECT md5('window-user-' || g)::text::varchar(24), 'window-' || g || '@example.com', 'not-a-hash', 'normal',
+              md5('key-' || g), true, CASE WHEN g % 3 = 0 THEN 'WinCode' ELSE '' END,
+              timestamptz '2021-03-01' + (g / 4) * interval '1 hour'
+       FROM generate_series(1, 40) g`,
+    );
+    const [{ id: someId } = { id: '' }] = await app.database.query<{ id: string }>(
+      "SELECT id FROM users WHERE email = 'window-7@example.com'",
+    );
+    const texts = ['window-', 'WINDOW-1', 'wincode', 'example.com', someId, someId.slice(3, 12), 'nobody-here'];
+    for (const searchWindow of [1, 6, 13, 100_000]) {
+      const repo = createUsersAdminRepository(app.db, { searchWindow });
+      for (const text of texts) {
+        for (const limit of [1, 5, 17, 500]) {
+          const ids = (await repo.list({ limit, text })).map((row) => row.id);
+          // A part of an id is found among the window's users only; everything else anywhere.
+          const expected = text === someId.slice(3, 12) && searchWindow < 100_000 ? ids : await fullScan(text, limit);
+          expect(ids, `window ${searchWindow}, "${text}", ${limit}`).toEqual(expected);
+        }
+        const from = new Date('2021-03-01T05:00:00Z');
+        expect((await repo.list({ limit: 500, text, from })).map((row) => row.id)).toEqual(
+          await fullScan(text, 500, from),
+        );
+      }
+    }
   });
 });
