@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { DEFAULT_DAILY_LIMIT_BYTES, GiB, MiB } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { CONCURRENCY, TRULY_CONCURRENT } from '../../../test/concurrency.js';
-import type { Db } from '../../db/client.js';
+import { MIGRATIONS_FOLDER, type Db } from '../../db/client.js';
 import { newObjectId } from '../../lib/random.js';
 import { addDays, serviceDay } from '../../lib/service-day.js';
 import { NODE_API_PREFIX } from '../node-api/routes.js';
@@ -298,5 +299,58 @@ describe('the set-based push', () => {
     const charge = Math.ceil((3 * MiB + MiB * 0.7) * 1.3);
     expect(response.json()).toMatchObject({ data: true, duplicate: false, users: 1, charged: charge });
     expect((await userBalance(app, user.id)).spendTraffic).toBe(charge);
+  });
+});
+
+describe('migration 0012', () => {
+  it('merges spend records of one user and day into the newest before making them unique', async () => {
+    const [kept, single] = [await createBalanceUser(app), await createBalanceUser(app)];
+    const day = serviceDay(new Date(), TIME_ZONE);
+    await app.database.query('DROP INDEX traffic_records_spend_user_day_uq');
+    try {
+      // Three records of one day (the newest by updated_at in the middle), one of another day, a purchase.
+      await app.database.query(
+        `INSERT INTO traffic_records (user_id, type, traffic_change, exemption_traffic, all_traffic, all_spend, day, created_at, updated_at) VALUES
+           ($1, 'spend', -100, 10, 5000, 100, $3::date, '2026-01-01T01:00:00Z', '2026-01-01T02:00:00Z'),
+           ($1, 'spend', -200, 0, 5000, 300, $3::date, '2026-01-01T03:00:00Z', '2026-01-01T09:00:00Z'),
+           ($1, 'spend', -50, 5, 5000, 350, $3::date, '2026-01-01T04:00:00Z', '2026-01-01T05:00:00Z'),
+           ($1, 'spend', -7, 0, 5000, 7, $3::date - 1, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z'),
+           ($1, 'buy', 1000, 0, 6000, 350, $3::date, '2026-01-01T06:00:00Z', '2026-01-01T06:00:00Z'),
+           ($2, 'spend', -9, 0, 100, 9, $3::date, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`,
+        [kept.id, single.id, day],
+      );
+    } finally {
+      // The migration as shipped (it recreates the index).
+      const migration = readFileSync(`${MIGRATIONS_FOLDER}/0012_traffic_records_spend_day_unique.sql`, 'utf8');
+      for (const statement of migration.split('--> statement-breakpoint')) await app.database.query(statement);
+    }
+    const rows = await app.database.query<Record<string, unknown>>(
+      `SELECT user_id, type, day::text AS day, traffic_change, exemption_traffic, all_spend, created_at, updated_at
+       FROM traffic_records WHERE user_id = ANY($1::text[]) ORDER BY user_id = $2, type, day`,
+      [[kept.id, single.id], single.id],
+    );
+    expect(
+      rows.map((r) => ({
+        user: r.user_id === kept.id ? 'kept' : 'single',
+        type: r.type,
+        day: r.day,
+        change: Number(r.traffic_change),
+        exemption: Number(r.exemption_traffic),
+        allSpend: Number(r.all_spend),
+        createdAt: new Date(r.created_at as string).toISOString(),
+        updatedAt: new Date(r.updated_at as string).toISOString(),
+      })),
+    ).toEqual([
+      { user: 'kept', type: 'buy', day, change: 1000, exemption: 0, allSpend: 350, createdAt: '2026-01-01T06:00:00.000Z', updatedAt: '2026-01-01T06:00:00.000Z' },
+      { user: 'kept', type: 'spend', day: addDays(day, -1), change: -7, exemption: 0, allSpend: 7, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
+      { user: 'kept', type: 'spend', day, change: -350, exemption: 15, allSpend: 300, createdAt: '2026-01-01T01:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' },
+      { user: 'single', type: 'spend', day, change: -9, exemption: 0, allSpend: 9, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
+    ]);
+    await expect(
+      app.database.query(
+        `INSERT INTO traffic_records (user_id, type, traffic_change, all_traffic, all_spend, day) VALUES ($1, 'spend', -1, 0, 1, $2::date)`,
+        [single.id, day],
+      ),
+    ).rejects.toThrow(/traffic_records_spend_user_day_uq/);
   });
 });
