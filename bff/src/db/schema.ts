@@ -375,7 +375,7 @@ export const signIns = pgTable(
     extraReward: boolean('extra_reward').notNull().default(false),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('sign_ins_day_idx').on(t.day)],
 );
 
 export const agentType = pgEnum('agent_type', agentTypes);
@@ -694,6 +694,7 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_paid_at_idx').on(t.paidAt),
     index('orders_open_expires_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} IN ('topay', 'wallet_spend')`),
@@ -752,6 +753,7 @@ export const trades = pgTable(
   (t) => [
     index('trades_order_idx').on(t.orderId),
     index('trades_user_created_idx').on(t.userId, t.createdAt),
+    index('trades_paid_at_idx').on(t.paidAt),
     // The back office's trade list (newest first) and its exact-number search shortcuts.
     index('trades_created_idx').on(t.createdAt, t.id),
     index('trades_external_idx')
@@ -861,6 +863,29 @@ export const paymentStatsDaily = pgTable('payment_stats_daily', {
   day: date('day', { mode: 'string' }).primaryKey(),
   payNum: integer('pay_num').notNull().default(0),
   incomeCents: cents('income_cents').notNull().default(0),
+});
+
+/**
+ * The statistics screen's figures of each service day that is over (modules/statistics), kept so a
+ * read sums a year from 365 rows instead of the records. Derived data: the `statistics.rollup`
+ * job rewrites recent days and re-checks old ones, and a read rolls up any day it lacks. Orders and
+ * trades are cut into days in `time_zone`; a row of another zone counts as missing.
+ */
+export const statisticsDaily = pgTable('statistics_daily', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  timeZone: text('time_zone').notNull(),
+  payNum: integer('pay_num').notNull(),
+  incomeCents: cents('income_cents').notNull(),
+  signUseNum: integer('sign_use_num').notNull(),
+  normalUserNum: integer('normal_user_num').notNull(),
+  normalTraffic: bytes('normal_traffic').notNull(),
+  dayUserNum: integer('day_user_num').notNull(),
+  dayTrafficUse: bytes('day_traffic_use').notNull(),
+  lotterySpendNum: integer('lottery_spend_num').notNull(),
+  lotterySpendTraffic: bytes('lottery_spend_traffic').notNull(),
+  lotteryRewardNum: integer('lottery_reward_num').notNull(),
+  lotteryRewardTraffic: bytes('lottery_reward_traffic').notNull(),
+  computedAt: instant('computed_at').notNull().defaultNow(),
 });
 
 /** TRC20 transfers that paid a trade: one transaction pays one order, ever. */

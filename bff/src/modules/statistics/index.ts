@@ -7,6 +7,11 @@ import { createStatisticsService } from './service.js';
 
 export { createStatisticsService, STATISTICS_DEFAULT_DAYS, type StatisticsService } from './service.js';
 
+/** How often the daily roll-up is reconciled with the records. */
+export const STATISTICS_ROLLUP_INTERVAL_MS = 10 * 60_000;
+/** The first run after start-up comes sooner, so an upgraded install's history is rolled up early. */
+const FIRST_ROLLUP_DELAY_MS = 30_000;
+
 /** /admin_stastic's call (spec-2 §7: basic_stastic {num}), read-only, for admins. */
 async function statisticsModule(fastify: FastifyInstance) {
   const statistics = createStatisticsService({
@@ -14,9 +19,19 @@ async function statisticsModule(fastify: FastifyInstance) {
     timeZone: fastify.config.serviceTimezone,
   });
   backOfficeRoute(fastify, '/api/admin/users/basic_stastic', NumRequest, ({ num }) => statistics.basic(num));
+  let scheduled = false;
+  fastify.jobs.define({
+    name: 'statistics.rollup',
+    every: () => {
+      const wait = scheduled ? STATISTICS_ROLLUP_INTERVAL_MS : FIRST_ROLLUP_DELAY_MS;
+      scheduled = true;
+      return wait;
+    },
+    run: () => statistics.reconcile(),
+  });
 }
 
 export default fp(statisticsModule, {
   name: 'statistics',
-  dependencies: ['db', 'config', 'auth', 'envelope', 'audit'],
+  dependencies: ['db', 'config', 'auth', 'envelope', 'audit', 'jobs'],
 });
