@@ -32,6 +32,11 @@ export const AUDIT_SECRET_FIELDS: ReadonlySet<string> = new Set([
   'password',
   'userkey',
   'sandbox_pay_key',
+  // The proxy credentials stored beside the key (node-api, migration 0011).
+  'credUuid',
+  'credSsPassword',
+  'credSsKey16',
+  'credSsKey32',
 ]);
 
 /**

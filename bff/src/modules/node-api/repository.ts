@@ -12,10 +12,11 @@ function rowsOf<T>(result: unknown): T[] {
 /**
  * One user of a node list as JSON, written by the database (the shape of docs/node-api.md GET
  * /user): the credentials are stored columns (migration 0011), so nothing is derived per pull.
+ * One concat, not a chain of ||, which copies the growing string at every step.
  */
-const USER_ENTRY = sql`'{"id":' || ${users.nodeUid} || ',"uid":' || to_json(${users.id})::text
-  || ',"uuid":"' || ${users.credUuid} || '","speed_limit":0,"device_limit":0,"password":"' || ${users.credSsPassword}
-  || '","ss_key16":"' || ${users.credSsKey16} || '","ss_key32":"' || ${users.credSsKey32} || '"}'`;
+const USER_ENTRY = sql`concat('{"id":', ${users.nodeUid}, ',"uid":', to_json(${users.id}),
+  ',"uuid":"', ${users.credUuid}, '","speed_limit":0,"device_limit":0,"password":"', ${users.credSsPassword},
+  '","ss_key16":"', ${users.credSsKey16}, '","ss_key32":"', ${users.credSsKey32}, '"}')`;
 
 /** SQL of the node API and the user-side node list. */
 export function createNodeApiRepository(db: Db) {
@@ -110,42 +111,53 @@ export function createNodeApiRepository(db: Db) {
     /**
      * A node list for line rules, built by one statement (one snapshot: the versions it reports
      * are those of the rows it listed). Users are those of usage/eligibility with a line they may
-     * use (as `allowedUsers`), as JSON entries joined with commas in id order; `validUntil` is the
-     * first moment after `now` at which time alone may drop one of them (a time package or a
-     * permission grant running out).
+     * use (as `allowedUsers`), as JSON entries joined with commas in node uid order (an integer
+     * sort, cheaper than the ids' text; any stable order keeps the ETag). `validUntil` is a
+     * moment after `now` before which time alone cannot drop anyone: the first end of a listed
+     * user's time package (when it is all they have) or of a grant of the rules' permissions (any
+     * user's: an index reads it, and an early rebuild only costs a build, the ETag stays).
      */
     async buildList(rules: LineRule[], today: string, now: Date): Promise<ListBuild> {
       const nowIso = now.toISOString();
-      const [row] = rowsOf<{ versions: Record<string, string>; users: string | null; count: number; valid_until: number | null }>(
-        await db.execute(sql`
-          WITH rules AS (SELECT * FROM json_to_recordset(${JSON.stringify(rules)}::json) AS r(dfa boolean, perm text)),
-          listed AS (
-            SELECT ${users.id} AS id, ${USER_ENTRY} AS entry,
-                   CASE WHEN ${users.traffic} > ${users.spendTraffic} THEN NULL ELSE ${users.vipExpireTime} END AS time_until
-            FROM ${users}
-            WHERE ${userHasAllowanceSql(today, now)}
-              AND EXISTS (
-                SELECT 1 FROM rules
-                WHERE (rules.dfa = false OR ${users.isAgency} = false)
-                  AND ((rules.perm IS NULL AND ${users.normalPermission} = true) OR EXISTS (
-                    SELECT 1 FROM ${userPermissions}
-                    WHERE ${userPermissions.userId} = ${users.id} AND ${userPermissions.permissionId} = rules.perm
-                      AND ${userPermissions.expireTime} > ${nowIso}::timestamptz
-                  ))
-              )
-          )
-          SELECT
-            coalesce((SELECT json_object_agg(v.scope, v.version::text) FROM node_list_versions v
-                      WHERE v.scope = 'users' OR v.scope IN (SELECT 'perm:' || perm FROM rules WHERE perm IS NOT NULL)), '{}') AS versions,
-            (SELECT string_agg(entry, ',' ORDER BY id) FROM listed) AS users,
-            (SELECT count(*)::int FROM listed) AS count,
-            (SELECT extract(epoch FROM least(
-               (SELECT min(time_until) FROM listed WHERE time_until > ${nowIso}::timestamptz),
-               (SELECT min(p.expire_time) FROM ${userPermissions} p JOIN listed ON listed.id = p.user_id
-                 WHERE p.permission_id IN (SELECT perm FROM rules) AND p.expire_time > ${nowIso}::timestamptz)
-             )) * 1000)::float8 AS valid_until`),
+      const perms = [...new Set(rules.flatMap((r) => (r.perm === null ? [] : [r.perm])))];
+      const scopes = ['users', ...perms.map((p) => `perm:${p}`)];
+      const admitted = rules.map(
+        (rule) => sql`(${rule.dfa ? sql`${users.isAgency} = false` : sql`true`} AND ${
+          rule.perm === null
+            ? sql`${users.normalPermission} = true`
+            : sql`EXISTS (SELECT 1 FROM ${userPermissions} WHERE ${userPermissions.userId} = ${users.id}
+                AND ${userPermissions.permissionId} = ${rule.perm} AND ${userPermissions.expireTime} > ${nowIso}::timestamptz)`
+        })`,
       );
-      return { versions: row!.versions, users: row!.users ?? '', count: row!.count, validUntil: row!.valid_until };
+      const grantsEnd =
+        perms.length === 0
+          ? sql`NULL::timestamptz`
+          : sql`(SELECT min(${userPermissions.expireTime}) FROM ${userPermissions}
+                 WHERE ${userPermissions.permissionId} IN (${sql.join(perms.map((p) => sql`${p}`), sql`, `)})
+                   AND ${userPermissions.expireTime} > ${nowIso}::timestamptz)`;
+      const statement = sql`
+        SELECT
+          (SELECT coalesce(json_object_agg(v.scope, v.version::text), '{}') FROM node_list_versions v
+            WHERE v.scope IN (${sql.join(scopes.map((scope) => sql`${scope}`), sql`, `)})) AS versions,
+          string_agg(listed.entry, ',' ORDER BY listed.n) AS users,
+          count(*)::int AS count,
+          (extract(epoch FROM least(min(listed.time_until), ${grantsEnd})) * 1000)::float8 AS valid_until
+        FROM (
+          SELECT ${users.nodeUid} AS n, ${USER_ENTRY} AS entry,
+                 CASE WHEN ${users.traffic} > ${users.spendTraffic} THEN NULL ELSE ${users.vipExpireTime} END AS time_until
+          FROM ${users}
+          WHERE ${userHasAllowanceSql(today, now)} AND (${admitted.length === 0 ? sql`false` : sql.join(admitted, sql` OR `)})
+        ) listed`;
+      return db.transaction(async (tx) => {
+        // A pass over every user: the JIT compiler (PostgreSQL's default above a cost) spent
+        // seconds compiling it at 100 k users, and the sort of ~20 MB of entries spilled to disk
+        // under the default work_mem. Both only for this transaction.
+        await tx.execute(sql`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
+        const [row] = rowsOf<{ versions: Record<string, string>; users: string | null; count: number; valid_until: number | null }>(
+          await tx.execute(statement),
+        );
+        return { versions: row!.versions, users: row!.users ?? '', count: row!.count, validUntil: row!.valid_until };
+      });
     },
 
     async saveStatus(

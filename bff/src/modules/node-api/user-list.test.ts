@@ -137,7 +137,7 @@ describe('versions, ETags and the 304 path', () => {
     expect(listed.map((u) => u.uid)).toContain(holder.id);
     expect(listed.map((u) => u.uid)).not.toContain(agency.id);
     expect(listed).toEqual(
-      reference.map((r) => {
+      [...reference].sort((a, b) => a.nodeUid - b.nodeUid).map((r) => {
         const c = userCredential(r.id, r.userkey);
         return { id: r.nodeUid, uid: r.id, uuid: c.uuid, speed_limit: 0, device_limit: 0, password: c.ssPassword, ss_key16: c.ssKey16, ss_key32: c.ssKey32 };
       }),
