@@ -12,7 +12,9 @@ const usage = `usage: npm run db:move-to-postgres -- --from <DATA_DIR> --to <pos
 async function main(): Promise<number> {
   let values: { from?: string; to?: string; help?: boolean };
   try {
-    ({ values } = parseArgs({ options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values } = parseArgs({
+      options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    }));
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n${usage}\n`);
     return 2;

@@ -2,8 +2,8 @@
 // PostgreSQL (db/move-to-postgres.ts) — the demo data of a first start, and a generated set with a
 // row in every table — and the refusals: a target with rows, a folder in use, and a copy that
 // differs from its folder (nothing kept). Needs a PostgreSQL server: the suite's PostgreSQL pass.
-import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -53,13 +53,17 @@ describe.skipIf(!onPostgres)('moving a PGlite data folder to PostgreSQL', () => 
       `SELECT format('%I.%I', schemaname, relname) AS t FROM pg_stat_user_tables WHERE schemaname <> 'drizzle' ORDER BY 1`,
     );
     const result = new Map<string, number>();
-    for (const { t } of tables) result.set(t, Number((await query<{ n: unknown }>(`SELECT count(*) AS n FROM ${t}`))[0]!.n));
+    for (const { t } of tables)
+      result.set(t, Number((await query<{ n: unknown }>(`SELECT count(*) AS n FROM ${t}`))[0]!.n));
     return result;
   };
 
   beforeAll(async () => {
     // The demo data: what the server makes on its first start in a new DATA_DIR.
-    const app = await buildApp({ ...testConfig({ DEMO_DATA: 'true' }), database: { driver: 'pglite', dataDir: path.join(demo, 'pglite') } }, { logger: false });
+    const app = await buildApp(
+      { ...testConfig({ DEMO_DATA: 'true' }), database: { driver: 'pglite', dataDir: path.join(demo, 'pglite') } },
+      { logger: false },
+    );
     await app.ready();
     await app.close();
     // The generated set: the demo data, the scale bench's data set at its smallest, and a row for
@@ -115,11 +119,15 @@ describe.skipIf(!onPostgres)('moving a PGlite data folder to PostgreSQL', () => 
     expect(Number(row!.id)).toBeGreaterThan(Number(row!.max));
 
     // Moved once: the same target is refused now that it holds rows.
-    await expect(moveToPostgres({ from: full, to: url })).rejects.toThrow(/target is not empty: a move into it has already finished/);
+    await expect(moveToPostgres({ from: full, to: url })).rejects.toThrow(
+      /target is not empty: a move into it has already finished/,
+    );
     // A database a portal has run on is refused as well.
     const used = await createTestDatabase();
     targets.push(used);
-    await expect(moveToPostgres({ from: full, to: (used.config as { url: string }).url })).rejects.toThrow(/target is not empty: it has \d+ tables/);
+    await expect(moveToPostgres({ from: full, to: (used.config as { url: string }).url })).rejects.toThrow(
+      /target is not empty: it has \d+ tables/,
+    );
   });
 
   it('refuses when the copy differs from the folder, and keeps nothing', async () => {
@@ -130,11 +138,15 @@ describe.skipIf(!onPostgres)('moving a PGlite data folder to PostgreSQL', () => 
       // What a lost batch or a changed row would look like, made inside the copy's transaction.
       beforeChecks: async (query) => {
         await query('DELETE FROM error_log WHERE id = (SELECT min(id) FROM error_log)');
-        await query('UPDATE users SET wallet_money = wallet_money + 1, wallet_withdrawable = wallet_withdrawable + 1 WHERE id = (SELECT min(id) FROM users)');
+        await query(
+          'UPDATE users SET wallet_money = wallet_money + 1, wallet_withdrawable = wallet_withdrawable + 1 WHERE id = (SELECT min(id) FROM users)',
+        );
       },
     });
     await expect(move).rejects.toBeInstanceOf(MoveRefused);
-    await expect(move).rejects.toThrow(/error_log: \d+ rows in the folder, \d+ on the target[\s\S]*total wallets[\s\S]*wallets that differ from their ledger/);
+    await expect(move).rejects.toThrow(
+      /error_log: \d+ rows in the folder, \d+ on the target[\s\S]*total wallets[\s\S]*wallets that differ from their ledger/,
+    );
     const after = await counts(database.query);
     expect([after.get('public.users'), after.get('public.error_log')]).toEqual([0, 0]);
     expect(await database.query('SELECT status FROM drizzle.portal_move')).toEqual([{ status: 'incomplete' }]);
@@ -144,18 +156,36 @@ describe.skipIf(!onPostgres)('moving a PGlite data folder to PostgreSQL', () => 
     expect(await database.query('SELECT status FROM drizzle.portal_move')).toEqual([{ status: 'complete' }]);
   });
 
-  it('refuses a folder that is open, and the command says why with exit code 1', async () => {
+  it('refuses a folder in use or left open, and the command says why with exit code 1', async () => {
     const { url } = await emptyTarget();
-    const client = await PGlite.create({ dataDir: path.join(demo, 'pglite') });
+    // What PGlite leaves while it has the folder open: refused whether or not a process is found
+    // holding the folder's files (on Linux it is named).
+    const pidFile = path.join(demo, 'pglite', 'postmaster.pid');
+    writeFileSync(pidFile, '-42\n');
+    const holder = spawn('sh', ['-c', 'exec 3<"$1"; exec sleep 60', 'sh', path.join(demo, 'pglite', 'PG_VERSION')]);
     try {
-      await expect(moveToPostgres({ from: demo, to: url })).rejects.toThrow(/in use|not closed cleanly/);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const expected =
+        process.platform === 'linux' ? new RegExp(`in use by process ${holder.pid}`) : /in use|not closed cleanly/;
+      await expect(moveToPostgres({ from: demo, to: url })).rejects.toThrow(expected);
+      holder.kill();
+      await new Promise((resolve) => holder.once('exit', resolve));
+      await expect(moveToPostgres({ from: demo, to: url })).rejects.toThrow(/not closed cleanly/);
     } finally {
-      await client.close();
+      holder.kill();
+      rmSync(pidFile);
     }
-    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/move-to-postgres.ts', '--from', path.join(work, 'none'), '--to', url], {
-      cwd: BFF_ROOT,
-      env: { ...process.env, INIT_CWD: work },
+    const run = promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'src/move-to-postgres.ts', '--from', path.join(work, 'none'), '--to', url],
+      {
+        cwd: BFF_ROOT,
+        env: { ...process.env, INIT_CWD: work },
+      },
+    );
+    await expect(run).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/move refused: .*holds no PGlite database/),
     });
-    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/move refused: .*holds no PGlite database/) });
   });
 });

@@ -125,7 +125,9 @@ async function readCatalog(query: Query): Promise<Catalog> {
 }
 
 async function appliedMigrations(query: Query): Promise<string[] | undefined> {
-  const [journal] = await query<{ present: boolean }>(`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`);
+  const [journal] = await query<{ present: boolean }>(
+    `SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`,
+  );
   if (journal?.present !== true) return undefined;
   return (await query<{ hash: string }>('SELECT hash FROM drizzle.__drizzle_migrations')).map((r) => r.hash);
 }
@@ -203,10 +205,19 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
     // Refused before anything is written: a target that holds anything but an earlier move of
     // ours that did not finish (marked in MOVE_MARKER).
     const before = await readCatalog(targetQuery);
-    const [marked] = await targetQuery<{ present: boolean }>(`SELECT to_regclass('${MOVE_MARKER}') IS NOT NULL AS present`);
-    const [marker] = marked?.present === true ? await targetQuery<{ status: string }>(`SELECT status FROM ${MOVE_MARKER} LIMIT 1`) : [];
-    if (marker?.status === 'complete') throw new MoveRefused('the target is not empty: a move into it has already finished');
-    if (marker?.status !== 'incomplete' && (before.tables.size > 0 || (await appliedMigrations(targetQuery)) !== undefined)) {
+    const [marked] = await targetQuery<{ present: boolean }>(
+      `SELECT to_regclass('${MOVE_MARKER}') IS NOT NULL AS present`,
+    );
+    const [marker] =
+      marked?.present === true
+        ? await targetQuery<{ status: string }>(`SELECT status FROM ${MOVE_MARKER} LIMIT 1`)
+        : [];
+    if (marker?.status === 'complete')
+      throw new MoveRefused('the target is not empty: a move into it has already finished');
+    if (
+      marker?.status !== 'incomplete' &&
+      (before.tables.size > 0 || (await appliedMigrations(targetQuery)) !== undefined)
+    ) {
       throw new MoveRefused(
         `the target is not empty: it has ${before.tables.size} tables (${[...before.tables.keys()].slice(0, 3).join(', ')}…); move into a new, empty database`,
       );
@@ -234,7 +245,9 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
     // Marked before the schema goes in: until the copy commits, the target says it is incomplete
     // (a later move may then start over on it; nothing else should use it).
     await targetQuery('CREATE SCHEMA IF NOT EXISTS drizzle');
-    await targetQuery(`CREATE TABLE IF NOT EXISTS ${MOVE_MARKER} (status text NOT NULL, source text NOT NULL, started_at timestamptz NOT NULL DEFAULT now(), finished_at timestamptz)`);
+    await targetQuery(
+      `CREATE TABLE IF NOT EXISTS ${MOVE_MARKER} (status text NOT NULL, source text NOT NULL, started_at timestamptz NOT NULL DEFAULT now(), finished_at timestamptz)`,
+    );
     await targetQuery(`DELETE FROM ${MOVE_MARKER}`);
     await targetQuery(`INSERT INTO ${MOVE_MARKER} (status, source) VALUES ('incomplete', $1)`, [folder]);
     log('creating the schema on the target (migrations)');
@@ -281,11 +294,16 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
         copied.push({ table, rows });
         log(`${table}: ${rows} rows`);
       }
-      for (const fk of foreignKeys) await targetQuery(`ALTER TABLE ${fk.tbl} ADD CONSTRAINT ${ident(fk.name)} ${fk.def}`);
+      for (const fk of foreignKeys)
+        await targetQuery(`ALTER TABLE ${fk.tbl} ADD CONSTRAINT ${ident(fk.name)} ${fk.def}`);
       for (const t of triggers) await targetQuery(`ALTER TABLE ${t.tbl} ENABLE TRIGGER ${ident(t.name)}`);
 
       const readSequence = async (query: Query, seq: string) =>
-        (await query<{ last: string; called: boolean }>(`SELECT last_value::text AS last, is_called AS called FROM ${seq}`))[0]!;
+        (
+          await query<{ last: string; called: boolean }>(
+            `SELECT last_value::text AS last, is_called AS called FROM ${seq}`,
+          )
+        )[0]!;
       for (const seq of catalog.sequences) {
         const { last, called } = await readSequence(sourceQuery, seq);
         await targetQuery('SELECT setval($1::regclass, $2::bigint, $3)', [seq, last, called]);
@@ -294,7 +312,10 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
       await options.beforeChecks?.(targetQuery);
       log('checking both sides');
       const differences: string[] = [];
-      const [sourceTables, targetTables] = [await tableFigures(sourceQuery, tables), await tableFigures(targetQuery, tables)];
+      const [sourceTables, targetTables] = [
+        await tableFigures(sourceQuery, tables),
+        await tableFigures(targetQuery, tables),
+      ];
       for (const table of tables) {
         const [s, t] = [sourceTables.get(table)!, targetTables.get(table)!];
         if (s.rows !== t.rows) differences.push(`${table}: ${s.rows} rows in the folder, ${t.rows} on the target`);
@@ -302,21 +323,33 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
       }
       for (const seq of catalog.sequences) {
         const [s, t] = [await readSequence(sourceQuery, seq), await readSequence(targetQuery, seq)];
-        if (s.last !== t.last || s.called !== t.called) differences.push(`sequence ${seq}: ${s.last} in the folder, ${t.last} on the target`);
+        if (s.last !== t.last || s.called !== t.called)
+          differences.push(`sequence ${seq}: ${s.last} in the folder, ${t.last} on the target`);
       }
-      const [sourceTotals, targetTotals] = [(await sourceQuery<Record<string, string>>(TOTALS))[0]!, (await targetQuery<Record<string, string>>(TOTALS))[0]!];
+      const [sourceTotals, targetTotals] = [
+        (await sourceQuery<Record<string, string>>(TOTALS))[0]!,
+        (await targetQuery<Record<string, string>>(TOTALS))[0]!,
+      ];
       for (const [name, value] of Object.entries(sourceTotals)) {
-        if (targetTotals[name] !== value) differences.push(`total ${name}: ${value} in the folder, ${targetTotals[name]} on the target`);
+        if (targetTotals[name] !== value)
+          differences.push(`total ${name}: ${value} in the folder, ${targetTotals[name]} on the target`);
       }
       const warnings: string[] = [];
-      const [sourceInvariants, targetInvariants] = [await invariantFigures(sourceQuery), await invariantFigures(targetQuery)];
+      const [sourceInvariants, targetInvariants] = [
+        await invariantFigures(sourceQuery),
+        await invariantFigures(targetQuery),
+      ];
       for (const [problem, s] of sourceInvariants) {
         const t = targetInvariants.get(problem)!;
-        if (s.digest !== t.digest) differences.push(`${problem}: ${s.count} in the folder, ${t.count} on the target (${t.ids.join(', ')})`);
-        else if (s.count > 0) warnings.push(`${problem}: ${s.count} in the folder and on the target alike (${s.ids.join(', ')})`);
+        if (s.digest !== t.digest)
+          differences.push(`${problem}: ${s.count} in the folder, ${t.count} on the target (${t.ids.join(', ')})`);
+        else if (s.count > 0)
+          warnings.push(`${problem}: ${s.count} in the folder and on the target alike (${s.ids.join(', ')})`);
       }
       if (differences.length > 0) {
-        throw new MoveRefused(`the copy differs from the data folder, nothing was kept:\n  ${differences.join('\n  ')}`);
+        throw new MoveRefused(
+          `the copy differs from the data folder, nothing was kept:\n  ${differences.join('\n  ')}`,
+        );
       }
       await targetQuery(`UPDATE ${MOVE_MARKER} SET status = 'complete', finished_at = now()`);
       await targetQuery('COMMIT');
@@ -336,7 +369,13 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
  * writes batches with json_populate_recordset: values go as PostgreSQL's own text forms (bigint,
  * numeric, bytea, timestamps exactly), never through JavaScript numbers or dates.
  */
-async function copyTable(source: PGlite, target: Query, table: string, columns: string[], batchRows: number): Promise<number> {
+async function copyTable(
+  source: PGlite,
+  target: Query,
+  table: string,
+  columns: string[],
+  batchRows: number,
+): Promise<number> {
   const list = columns.map(ident).join(', ');
   const insert = `INSERT INTO ${table} (${list}) OVERRIDING SYSTEM VALUE
     SELECT ${list} FROM json_populate_recordset(NULL::${table}, $1::json)`;

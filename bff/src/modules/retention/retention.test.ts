@@ -11,7 +11,9 @@ let app: FastifyInstance;
 let node: TestNode;
 
 beforeAll(async () => {
-  app = await buildTestApp({ env: { RETENTION_NODE_REPORT_DAYS: '3', RETENTION_ERROR_LOG_DAYS: '10', RETENTION_MAIL_OUTBOX_DAYS: '5' } });
+  app = await buildTestApp({
+    env: { RETENTION_NODE_REPORT_DAYS: '3', RETENTION_ERROR_LOG_DAYS: '10', RETENTION_MAIL_OUTBOX_DAYS: '5' },
+  });
   await app.jobs.stop();
   node = await createNode(app);
 });
@@ -24,7 +26,13 @@ const count = async (table: string, where = 'true') =>
   Number((await app.database.query<{ n: unknown }>(`SELECT count(*) AS n FROM ${table} WHERE ${where}`))[0]!.n);
 
 const push = (reportId: string, body: object) =>
-  app.inject({ method: 'POST', url: `${NODE_API_PREFIX}/push`, query: nodeQuery(node), headers: { 'x-report-id': reportId }, payload: body });
+  app.inject({
+    method: 'POST',
+    url: `${NODE_API_PREFIX}/push`,
+    query: nodeQuery(node),
+    headers: { 'x-report-id': reportId },
+    payload: body,
+  });
 
 describe('retention.prune', () => {
   it('deletes old log rows of every pruned table and keeps recent ones and records', async () => {
@@ -35,7 +43,9 @@ describe('retention.prune', () => {
          ($1, 'old-report', now() - interval '4 days'), ($1, 'new-report', now() - interval '2 days')`,
       [node.agentId],
     );
-    await q(`INSERT INTO error_log (id, created_at, name, msg) VALUES ('e-old', now() - interval '11 days', 'E', 'old'), ('e-new', now() - interval '9 days', 'E', 'new')`);
+    await q(
+      `INSERT INTO error_log (id, created_at, name, msg) VALUES ('e-old', now() - interval '11 days', 'E', 'old'), ('e-new', now() - interval '9 days', 'E', 'new')`,
+    );
     await q(
       `INSERT INTO mail_outbox ("to", subject, text, created_at) VALUES ('old@x', 'old', 't', now() - interval '6 days'), ('new@x', 'new', 't', now() - interval '4 days')`,
     );
@@ -48,7 +58,9 @@ describe('retention.prune', () => {
          ('t-old', $1, 'signup_confirm', 'h', now() - interval '2 days'), ('t-new', $1, 'signup_confirm', 'h', now() - interval '1 hour')`,
       [user.id],
     );
-    await q(`INSERT INTO rate_limits (key, points, expire) VALUES ('r-old', 1, now() - interval '2 hours'), ('r-new', 1, now() - interval '10 minutes')`);
+    await q(
+      `INSERT INTO rate_limits (key, points, expire) VALUES ('r-old', 1, now() - interval '2 hours'), ('r-new', 1, now() - interval '10 minutes')`,
+    );
     await q(
       `INSERT INTO job_runs (name, owner, last_run_at, last_ok) VALUES
          ('gone.job', 'x', now() - interval '31 days', true), ('orders.expire', 'x', now() - interval '31 days', true)
@@ -60,7 +72,15 @@ describe('retention.prune', () => {
     );
 
     const deleted = (await app.jobs.runNow('retention.prune')) as Record<string, number>;
-    expect(deleted).toMatchObject({ node_traffic_reports: 1, error_log: 1, mail_outbox: 1, sessions: 1, email_tokens: 1, rate_limits: 1, job_runs: 1 });
+    expect(deleted).toMatchObject({
+      node_traffic_reports: 1,
+      error_log: 1,
+      mail_outbox: 1,
+      sessions: 1,
+      email_tokens: 1,
+      rate_limits: 1,
+      job_runs: 1,
+    });
 
     expect(await count('node_traffic_reports', `report_id IN ('old-report', 'new-report')`)).toBe(1);
     expect(await count('node_traffic_reports', `report_id = 'new-report'`)).toBe(1);
@@ -100,8 +120,14 @@ describe('retention.prune', () => {
     expect((await push('keep-1', { [user.id]: [100, 100] })).json()).toMatchObject({ duplicate: false, charged: 200 });
     expect((await push('stale-1', { [user.id]: [100, 100] })).json()).toMatchObject({ duplicate: false, charged: 200 });
     // Received two days ago (within the 3 days kept) and four days ago (beyond).
-    await app.database.query(`UPDATE node_traffic_reports SET received_at = now() - interval '2 days' WHERE agent_id = $1 AND report_id = 'keep-1'`, [node.agentId]);
-    await app.database.query(`UPDATE node_traffic_reports SET received_at = now() - interval '4 days' WHERE agent_id = $1 AND report_id = 'stale-1'`, [node.agentId]);
+    await app.database.query(
+      `UPDATE node_traffic_reports SET received_at = now() - interval '2 days' WHERE agent_id = $1 AND report_id = 'keep-1'`,
+      [node.agentId],
+    );
+    await app.database.query(
+      `UPDATE node_traffic_reports SET received_at = now() - interval '4 days' WHERE agent_id = $1 AND report_id = 'stale-1'`,
+      [node.agentId],
+    );
 
     await app.jobs.runNow('retention.prune');
 
@@ -109,7 +135,10 @@ describe('retention.prune', () => {
     expect(await count('node_traffic_reports', `agent_id = '${node.agentId}' AND report_id = 'stale-1'`)).toBe(0);
     const replay = await push('keep-1', { [user.id]: [100, 100] });
     expect(replay.json()).toMatchObject({ duplicate: true });
-    const [balance] = await app.database.query<{ spend: unknown }>('SELECT spend_traffic AS spend FROM users WHERE id = $1', [user.id]);
+    const [balance] = await app.database.query<{ spend: unknown }>(
+      'SELECT spend_traffic AS spend FROM users WHERE id = $1',
+      [user.id],
+    );
     expect(Number(balance!.spend)).toBe(400);
   });
 });
