@@ -570,8 +570,9 @@ process.exit(process.exitCode ?? 0);
 /** The call markers and the auto_explain entries of the server log, each with its plan. */
 function explainBlocks(text) {
   const entries = text.split(/\n(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)/);
+  const marker = 'LOG:  bench-scale call: ';
   return `${entries
-    .filter((e) => e.includes('bench-scale call:') || e.includes('plan:'))
-    .map((e) => (e.includes('bench-scale call:') ? `\n=== ${e.slice(e.indexOf('bench-scale call:') + 18).split('\n')[0]} ===` : e))
+    .filter((e) => e.includes(marker) || e.includes('  plan:'))
+    .map((e) => (e.includes(marker) ? `\n=== ${e.slice(e.indexOf(marker) + marker.length).split('\n')[0]} ===` : e))
     .join('\n')}\n`;
 }
