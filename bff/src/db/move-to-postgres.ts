@@ -36,7 +36,13 @@ export interface MoveReport {
 const BATCH_ROWS = 5_000;
 /** JSON text per INSERT at most: uploads hold images of up to 4 MB (8 MB as hex). */
 const BATCH_BYTES = 16 * 1024 * 1024;
-const FETCH_ROWS = 500;
+/**
+ * Rows per FETCH from the folder: few at first (a row of uploads is up to 8 MB of JSON, and the
+ * embedded database's memory is limited), then as many as fit a quarter of BATCH_BYTES at the
+ * widths seen so far.
+ */
+const FIRST_FETCH_ROWS = 10;
+const MAX_FETCH_ROWS = 1_000;
 /** Schemas that are not the portal's data: PostgreSQL's own, and the migrator's journal. */
 const OTHER_SCHEMAS = `('pg_catalog', 'information_schema', 'drizzle')`;
 const OUR_SCHEMAS = `SELECT oid FROM pg_namespace WHERE nspname NOT IN ${OTHER_SCHEMAS} AND nspname NOT LIKE 'pg\\_%'`;
@@ -392,14 +398,18 @@ async function copyTable(
   await source.query('BEGIN');
   try {
     await source.query(`DECLARE move_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS r FROM ${table} t`);
+    let fetchRows = FIRST_FETCH_ROWS;
+    let widest = 1;
     for (;;) {
-      const { rows } = await source.query<{ r: string }>(`FETCH ${FETCH_ROWS} FROM move_rows`);
+      const { rows } = await source.query<{ r: string }>(`FETCH ${fetchRows} FROM move_rows`);
       for (const { r } of rows) {
         batch.push(r);
         bytes += r.length;
+        widest = Math.max(widest, r.length);
         if (batch.length >= batchRows || bytes >= BATCH_BYTES) await flush();
       }
-      if (rows.length < FETCH_ROWS) break;
+      if (rows.length < fetchRows) break;
+      fetchRows = Math.max(1, Math.min(MAX_FETCH_ROWS, Math.floor(BATCH_BYTES / 4 / widest)));
     }
     await flush();
     await source.query('CLOSE move_rows');
