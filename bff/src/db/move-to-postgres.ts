@@ -45,7 +45,15 @@ const FIRST_FETCH_ROWS = 10;
 const MAX_FETCH_ROWS = 1_000;
 /** Schemas that are not the portal's data: PostgreSQL's own, and the migrator's journal. */
 const OTHER_SCHEMAS = `('pg_catalog', 'information_schema', 'drizzle')`;
-const OUR_SCHEMAS = `SELECT oid FROM pg_namespace WHERE nspname NOT IN ${OTHER_SCHEMAS} AND nspname NOT LIKE 'pg\\_%'`;
+/**
+ * The portal's schemas are the folder's (public today): on the target only those are looked at,
+ * so a hosted PostgreSQL's own schemas (an extension's, a provider's) neither count as data nor
+ * take part in the copy.
+ */
+const SOURCE_SCHEMAS = `SELECT DISTINCT n.nspname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  WHERE c.relkind IN ('r', 'S') AND n.nspname NOT IN ${OTHER_SCHEMAS} AND n.nspname NOT LIKE 'pg\\_%' ORDER BY 1`;
+const inSchemas = (schemas: string[]) =>
+  `SELECT oid FROM pg_namespace WHERE nspname IN (${schemas.map((name) => `'${name.replaceAll("'", "''")}'`).join(', ')})`;
 
 /** One row: 'incomplete' from the start of a move until its copy commits, then 'complete'. */
 const MOVE_MARKER = 'drizzle.portal_move';
@@ -109,12 +117,12 @@ interface Catalog {
   sequences: string[];
 }
 
-async function readCatalog(query: Query): Promise<Catalog> {
+async function readCatalog(query: Query, schemas: string[]): Promise<Catalog> {
   const columns = await query<{ tbl: string; col: string; generated: boolean }>(
     `SELECT format('%I.%I', n.nspname, c.relname) AS tbl, a.attname AS col, a.attgenerated <> '' AS generated
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
        JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-      WHERE c.relkind = 'r' AND n.oid IN (${OUR_SCHEMAS})
+      WHERE c.relkind = 'r' AND n.oid IN (${inSchemas(schemas)})
       ORDER BY 1, a.attnum`,
   );
   const tables = new Map<string, { columns: string[]; generated: string[] }>();
@@ -125,7 +133,7 @@ async function readCatalog(query: Query): Promise<Catalog> {
   }
   const sequences = await query<{ seq: string }>(
     `SELECT format('%I.%I', n.nspname, c.relname) AS seq FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE c.relkind = 'S' AND n.oid IN (${OUR_SCHEMAS}) ORDER BY 1`,
+      WHERE c.relkind = 'S' AND n.oid IN (${inSchemas(schemas)}) ORDER BY 1`,
   );
   return { tables, sequences: sequences.map((s) => s.seq) };
 }
@@ -208,9 +216,26 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
   let source: PGlite | undefined;
   try {
     const targetQuery: Query = async (text, params) => (await target.query(text, params)).rows as never;
+    log(`opening ${folder}`);
+    source = await PGlite.create({ dataDir: folder });
+    const pglite = source;
+    const sourceQuery: Query = async (text, params) => (await pglite.query(text, params)).rows as never;
+    await sourceQuery(`SET TimeZone = 'UTC'`);
+    const sourceApplied = (await appliedMigrations(sourceQuery)) ?? [];
+    const missing = shipped.filter((hash) => !sourceApplied.includes(hash)).length;
+    const unknown = sourceApplied.filter((hash) => !shipped.includes(hash)).length;
+    if (missing > 0 || unknown > 0) {
+      throw new MoveRefused(
+        `the data folder was last run by another version of the portal (${missing} migrations of this version not ` +
+          `applied, ${unknown} unknown to it): start this version on it once (it applies the migrations), stop it, then move`,
+      );
+    }
+    const schemas = (await sourceQuery<{ name: string }>(SOURCE_SCHEMAS)).map((row) => row.name);
+    if (schemas.length === 0) throw new MoveRefused(`${folder} holds no tables`);
+
     // Refused before anything is written: a target that holds anything but an earlier move of
     // ours that did not finish (marked in MOVE_MARKER).
-    const before = await readCatalog(targetQuery);
+    const before = await readCatalog(targetQuery, schemas);
     const [marked] = await targetQuery<{ present: boolean }>(
       `SELECT to_regclass('${MOVE_MARKER}') IS NOT NULL AS present`,
     );
@@ -233,21 +258,6 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
       throw new MoveRefused('the target was migrated by a newer version of the portal');
     }
 
-    log(`opening ${folder}`);
-    source = await PGlite.create({ dataDir: folder });
-    const pglite = source;
-    const sourceQuery: Query = async (text, params) => (await pglite.query(text, params)).rows as never;
-    await sourceQuery(`SET TimeZone = 'UTC'`);
-    const sourceApplied = (await appliedMigrations(sourceQuery)) ?? [];
-    const missing = shipped.filter((hash) => !sourceApplied.includes(hash)).length;
-    const unknown = sourceApplied.filter((hash) => !shipped.includes(hash)).length;
-    if (missing > 0 || unknown > 0) {
-      throw new MoveRefused(
-        `the data folder was last run by another version of the portal (${missing} migrations of this version not ` +
-          `applied, ${unknown} unknown to it): start this version on it once (it applies the migrations), stop it, then move`,
-      );
-    }
-
     // Marked before the schema goes in: until the copy commits, the target says it is incomplete
     // (a later move may then start over on it; nothing else should use it).
     await targetQuery('CREATE SCHEMA IF NOT EXISTS drizzle');
@@ -264,8 +274,8 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
       await migrator.close();
     }
 
-    const catalog = await readCatalog(sourceQuery);
-    const targetCatalog = await readCatalog(targetQuery);
+    const catalog = await readCatalog(sourceQuery, schemas);
+    const targetCatalog = await readCatalog(targetQuery, schemas);
     const describe = (c: Catalog) =>
       JSON.stringify([[...c.tables.entries()].sort(([a], [b]) => a.localeCompare(b)), c.sequences]);
     if (describe(catalog) !== describe(targetCatalog)) {
@@ -282,12 +292,12 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
       // hold) stay off, and foreign keys are added back after the copy, which checks every one.
       const triggers = await targetQuery<{ tbl: string; name: string }>(
         `SELECT tgrelid::regclass::text AS tbl, tgname AS name FROM pg_trigger
-          WHERE NOT tgisinternal AND tgenabled <> 'D' AND tgrelid IN (SELECT oid FROM pg_class WHERE relnamespace IN (${OUR_SCHEMAS}))`,
+          WHERE NOT tgisinternal AND tgenabled <> 'D' AND tgrelid IN (SELECT oid FROM pg_class WHERE relnamespace IN (${inSchemas(schemas)}))`,
       );
       for (const t of triggers) await targetQuery(`ALTER TABLE ${t.tbl} DISABLE TRIGGER ${ident(t.name)}`);
       const foreignKeys = await targetQuery<{ tbl: string; name: string; def: string }>(
         `SELECT conrelid::regclass::text AS tbl, conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint
-          WHERE contype = 'f' AND connamespace IN (${OUR_SCHEMAS})`,
+          WHERE contype = 'f' AND connamespace IN (${inSchemas(schemas)})`,
       );
       for (const fk of foreignKeys) await targetQuery(`ALTER TABLE ${fk.tbl} DROP CONSTRAINT ${ident(fk.name)}`);
       // Rows the migrations wrote themselves (the folder has its own, from the same migrations),
