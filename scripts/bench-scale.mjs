@@ -142,7 +142,18 @@ async function startCluster() {
       'auto_explain.log_format=text',
     );
   }
-  sh(`${bin}/pg_ctl`, ['-D', data, '-l', logFile, '-w', '-t', '60', '-o', settings.map((s) => `-c ${s}`).join(' '), 'start']);
+  sh(`${bin}/pg_ctl`, [
+    '-D',
+    data,
+    '-l',
+    logFile,
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    settings.map((s) => `-c ${s}`).join(' '),
+    'start',
+  ]);
   cleanups.push(() => {
     const [c, a] = runAs(`${bin}/pg_ctl`, ['-D', data, '-m', 'immediate', '-w', 'stop']);
     spawnSync(c, a);
@@ -226,7 +237,13 @@ function request(base, { method = 'GET', url, headers = {}, body, agent: own }) 
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
         const raw = Buffer.concat(chunks);
-        resolve({ status: res.statusCode, headers: res.headers, raw, bytes: raw.length, ms: performance.now() - started });
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          raw,
+          bytes: raw.length,
+          ms: performance.now() - started,
+        });
       });
       res.on('error', reject);
     });
@@ -269,7 +286,8 @@ function percentile(sorted, p) {
 }
 
 async function mark(label) {
-  if (explainFile !== undefined) await db.query(`DO $$ BEGIN RAISE LOG 'bench-scale call: %', ${pgLiteral(label)}; END $$`);
+  if (explainFile !== undefined)
+    await db.query(`DO $$ BEGIN RAISE LOG 'bench-scale call: %', ${pgLiteral(label)}; END $$`);
 }
 const pgLiteral = (s) => `'${s.replaceAll("'", "''")}'`;
 
@@ -301,7 +319,16 @@ async function measure(label, goalMs, call, { check, calls = CALLS, warmUp = tru
   await idle();
   const scanned = ((await rowsRead()) - before) / (times.length + (warmUp ? 1 : 0));
   times.sort((a, b) => a - b);
-  const row = { label, calls: times.length, scanned, median: percentile(times, 50), p95: percentile(times, 95), bytes, jsonBytes, goalMs };
+  const row = {
+    label,
+    calls: times.length,
+    scanned,
+    median: percentile(times, 50),
+    p95: percentile(times, 95),
+    bytes,
+    jsonBytes,
+    goalMs,
+  };
   results.push(row);
   log(`  ${row.calls} calls, median ${row.median.toFixed(0)} ms, p95 ${row.p95.toFixed(0)} ms`);
   return row;
@@ -381,11 +408,14 @@ await db.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, n
   createHash('sha256').update(userToken).digest('hex'),
   subscriber.id,
 ]);
-const { rows: uidRows } = await db.query(`SELECT node_uid FROM users WHERE email LIKE '%@bench.example' ORDER BY node_uid`);
+const { rows: uidRows } = await db.query(
+  `SELECT node_uid FROM users WHERE email LIKE '%@bench.example' ORDER BY node_uid`,
+);
 const nodeUids = uidRows.map((r) => r.node_uid);
-const { rows: searchRows } = await db.query(`SELECT email FROM users WHERE email LIKE '%@bench.example' ORDER BY node_uid OFFSET 4321 % $1 LIMIT 1`, [
-  USERS,
-]);
+const { rows: searchRows } = await db.query(
+  `SELECT email FROM users WHERE email LIKE '%@bench.example' ORDER BY node_uid OFFSET 4321 % $1 LIMIT 1`,
+  [USERS],
+);
 const searchText = searchRows[0].email.split('@')[0];
 
 const app = await startServer(serverEnv);
@@ -414,7 +444,8 @@ const envelopeOk = (response) => {
   const result = envelopeResult(response);
   if (result.code !== 0) throw new Error(`code ${result.code} ${result.msg}`);
 };
-const nodeQuery = (n) => `node_id=${encodeURIComponent(nodeId(n))}&node_type=vmess&token=${encodeURIComponent(nodeSecret(n))}`;
+const nodeQuery = (n) =>
+  `node_id=${encodeURIComponent(nodeId(n))}&node_type=vmess&token=${encodeURIComponent(nodeSecret(n))}`;
 const pull = (n, etag, own) =>
   request(app.base, {
     url: `/api/v1/server/UniProxy/user?${nodeQuery(n)}`,
@@ -439,7 +470,9 @@ try {
   if (full.status !== 200) throw new Error(`pull answered ${full.status}`);
   const listed = JSON.parse(decoded(full).toString('utf8')).users.length;
   const etag = full.headers.etag;
-  log(`node 1 lists ${listed} of ${USERS} users (${((listed / USERS) * 100).toFixed(1)} %), ETag ${etag ? 'yes' : 'none'}`);
+  log(
+    `node 1 lists ${listed} of ${USERS} users (${((listed / USERS) * 100).toFixed(1)} %), ETag ${etag ? 'yes' : 'none'}`,
+  );
   await measure(`node pulls its user list (${listed} users)`, 300, () => pull(1), {
     check: (r) => {
       if (r.status !== 200) throw new Error(`pull ${r.status}`);
@@ -452,29 +485,51 @@ try {
   });
 
   const stats = (num) => envelopeCall('/api/admin/users/basic_stastic', { num }, adminCookie);
-  for (const num of [7, 30, 365]) await measure(`statistics, ${num} days`, num === 365 ? 500 : 300, stats(num), { check: envelopeOk });
-  await measure('trade list, newest', 300, envelopeCall('/api/admin/trades/tradelist', { requestNumber: 100, filterStr: '' }, adminCookie), {
-    check: envelopeOk,
-  });
+  for (const num of [7, 30, 365])
+    await measure(`statistics, ${num} days`, num === 365 ? 500 : 300, stats(num), { check: envelopeOk });
+  await measure(
+    'trade list, newest',
+    300,
+    envelopeCall('/api/admin/trades/tradelist', { requestNumber: 100, filterStr: '' }, adminCookie),
+    {
+      check: envelopeOk,
+    },
+  );
   await measure(
     `trade list, search "${searchText}"`,
     300,
     envelopeCall('/api/admin/trades/tradelist', { requestNumber: 100, filterStr: searchText }, adminCookie),
     { check: envelopeOk },
   );
-  await measure('all traffic records, 31 days', 300, envelopeCall('/api/admin/traffic_spend/traffic_records', { day_num: 31 }, adminCookie), {
+  await measure(
+    'all traffic records, 31 days',
+    300,
+    envelopeCall('/api/admin/traffic_spend/traffic_records', { day_num: 31 }, adminCookie),
+    {
+      check: envelopeOk,
+    },
+  );
+  await measure('coupon list', 300, envelopeCall('/api/yunying/coupon/coupon_list', {}, adminCookie), {
     check: envelopeOk,
   });
-  await measure('coupon list', 300, envelopeCall('/api/yunying/coupon/coupon_list', {}, adminCookie), { check: envelopeOk });
-  await measure('coupon records', 300, envelopeCall('/api/yunying/coupon/coupon_record_list', {}, adminCookie), { check: envelopeOk });
-  await measure('user list, number 100000', 2000, envelopeCall('/api/admin/users/userlist', { number: 100_000 }, adminCookie), {
+  await measure('coupon records', 300, envelopeCall('/api/yunying/coupon/coupon_record_list', {}, adminCookie), {
     check: envelopeOk,
-    calls: Math.min(CALLS, 5),
-    warmUp: false,
   });
+  await measure(
+    'user list, number 100000',
+    2000,
+    envelopeCall('/api/admin/users/userlist', { number: 100_000 }, adminCookie),
+    {
+      check: envelopeOk,
+      calls: Math.min(CALLS, 5),
+      warmUp: false,
+    },
+  );
   const rssAfterUserList = rssMb(app.pid);
   await measure('userinfo', undefined, envelopeCall('/api/user/userinfo', {}, userCookie), { check: envelopeOk });
-  await measure('own traffic records', undefined, envelopeCall('/api/traffic/my_traffic_records', {}, userCookie), { check: envelopeOk });
+  await measure('own traffic records', undefined, envelopeCall('/api/traffic/my_traffic_records', {}, userCookie), {
+    check: envelopeOk,
+  });
   await measure(
     'a subscription (Clash)',
     undefined,
@@ -543,10 +598,14 @@ try {
   for (const r of concurrent) {
     const ok = r.failures === 0 && r.p95 <= r.goalMs ? 'ok' : 'MISSED';
     if (ok === 'MISSED') misses.push(`${r.label} (${CONNECTIONS} connections)`);
-    out(`| ${r.label} | ${r.calls} | ${r.perSecond.toFixed(1)} | ${fmt(r.median)} | ${fmt(r.p95)} | ${fmt(r.max)} | ${r.failures} | ≤ ${r.goalMs} ms | ${ok} |`);
+    out(
+      `| ${r.label} | ${r.calls} | ${r.perSecond.toFixed(1)} | ${fmt(r.median)} | ${fmt(r.p95)} | ${fmt(r.max)} | ${r.failures} | ≤ ${r.goalMs} ms | ${ok} |`,
+    );
   }
   out();
-  out(`server resident memory: ${rssStarted.toFixed(0)} MB after start, ${rssAfterUserList.toFixed(0)} MB after the user list, ${rssMb(app.pid).toFixed(0)} MB at the end`);
+  out(
+    `server resident memory: ${rssStarted.toFixed(0)} MB after start, ${rssAfterUserList.toFixed(0)} MB after the user list, ${rssMb(app.pid).toFixed(0)} MB at the end`,
+  );
   console.log(`\n${lines.join('\n')}`);
   if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, `${lines.join('\n')}\n`);
 

@@ -15,7 +15,9 @@ describe('the bench:scale data set', () => {
   const count = async (sql: string) => Number((await database.query<{ n: number }>(sql))[0]!.n);
   const catalogue = async () => ({
     indexes: await count(`SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = 'public'`),
-    foreignKeys: await count(`SELECT count(*)::int AS n FROM pg_constraint WHERE contype = 'f' AND connamespace = 'public'::regnamespace`),
+    foreignKeys: await count(
+      `SELECT count(*)::int AS n FROM pg_constraint WHERE contype = 'f' AND connamespace = 'public'::regnamespace`,
+    ),
   });
   let before: Awaited<ReturnType<typeof catalogue>>;
 
@@ -56,7 +58,9 @@ describe('the bench:scale data set', () => {
       await count(`SELECT count(*)::int AS n FROM coupons c
                    WHERE c.auth_times <> (SELECT count(*) FROM coupon_uses u WHERE u.coupon_id = c.id AND NOT u.is_deleted)`),
     ).toBe(0);
-    expect(await count(`SELECT count(*)::int AS n FROM users WHERE wallet_money < 0 OR traffic < 0 OR spend_traffic < 0`)).toBe(0);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM users WHERE wallet_money < 0 OR traffic < 0 OR spend_traffic < 0`),
+    ).toBe(0);
     // One spend record a user and day, matching the daily usage.
     expect(
       await count(`SELECT count(*)::int AS n FROM (SELECT user_id, day FROM traffic_records WHERE type = 'spend'

@@ -73,10 +73,12 @@ const BULK_TABLES = [
 
 /** How many rows of each kind for `users` users. */
 export function scaleCounts(users) {
-  if (!Number.isInteger(users) || users < 50) throw new Error(`generate: users must be an integer >= 50 (got ${users})`);
+  if (!Number.isInteger(users) || users < 50)
+    throw new Error(`generate: users must be an integer >= 50 (got ${users})`);
   const factor = users / 100_000;
   const counts = { users };
-  for (const [key, [full, floor]] of Object.entries(AT_SCALE_1)) counts[key] = Math.max(floor, Math.round(full * factor));
+  for (const [key, [full, floor]] of Object.entries(AT_SCALE_1))
+    counts[key] = Math.max(floor, Math.round(full * factor));
   // One report per node and minute of the last day (nodes push every minute).
   counts.nodeReports = counts.agents * counts.nodeReportMinutes;
   counts.trafficRecords = counts.dailyUsage + counts.otherTrafficRecords;
@@ -136,7 +138,9 @@ export async function generate(query, { users = 100_000, log = () => {}, timeZon
     for (const fk of foreignKeys) await query(`ALTER TABLE ${fk.tbl} DROP CONSTRAINT ${fk.name}`);
     for (const key of keys) await query(`ALTER TABLE ${key.tbl} DROP CONSTRAINT ${key.name}`);
     for (const index of indexes) await query(`DROP INDEX ${index.name}`);
-    log(`dropped ${keys.length} primary and unique keys, ${indexes.length} other indexes and ${foreignKeys.length} foreign keys`);
+    log(
+      `dropped ${keys.length} primary and unique keys, ${indexes.length} other indexes and ${foreignKeys.length} foreign keys`,
+    );
 
     // Shared expressions. User number g (1..users) → id; the service day of a timestamp.
     const uid = (g) => `substr(md5('bench-user-' || (${g})), 1, 24)`;
