@@ -4,16 +4,22 @@
 // the per-user implementation (usage/testing/per-user-reference.ts) with the spend-record unique
 // index dropped, as the schema was; "after" is the service, then the HTTP route. Not a test.
 //   bash scripts/with-postgres.sh bash -c 'cd bff && npx tsx bench/push/run.ts 100000'
+// PUSH_BENCH_DAYS (38) days of history per user, PUSH_BENCH_BEFORE=0 skips "before",
+// PUSH_BENCH_EXPLAIN=1 prints the plans of one more report.
 import { request } from 'node:http';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import * as schema from '../../src/db/schema.js';
 import { serviceDay } from '../../src/lib/service-day.js';
 import { hashNodeSecret } from '../../src/modules/node-api/index.js';
 import { createUsageService, type TrafficReport } from '../../src/modules/usage/service.js';
 import { createPerUserReference } from '../../src/modules/usage/testing/per-user-reference.js';
 
 const users = Number(process.argv[2] ?? 100_000);
+/** Days of history per user (38 makes the issue's 3.8 M rows at 100 k users). */
+const historyDays = Number(process.env.PUSH_BENCH_DAYS ?? 38);
 const PUSH = 2000;
 const NODES = 10;
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -65,7 +71,7 @@ const indexes = await db.query<{ indexdef: string; indexname: string }>(
 );
 for (const index of indexes.rows) await db.query(`DROP INDEX "${index.indexname}"`);
 await db.query('ALTER TABLE user_daily_usage DROP CONSTRAINT user_daily_usage_user_id_day_pk');
-const days = `FROM generate_series(1, ${users}) g, generate_series(0, 37) j, LATERAL (SELECT '${today}'::date - (j * 9 + g % 9) AS day) d`;
+const days = `FROM generate_series(1, ${users}) g, generate_series(0, ${historyDays - 1}) j, LATERAL (SELECT '${today}'::date - (j * 9 + g % 9) AS day) d`;
 await step(
   'traffic_records',
   `INSERT INTO traffic_records (user_id, type, "desc", traffic_change, exemption_traffic, all_traffic, all_spend, day, created_at, updated_at)
@@ -113,11 +119,13 @@ async function measure(label: string, service: { recordReport(r: TrafficReport):
 }
 
 // Before: the schema had no unique index for the day's spend record.
-await db.query('DROP INDEX traffic_records_spend_user_day_uq');
-await db.query('ANALYZE traffic_records');
-await measure('before (per user)', createPerUserReference(deps), 10);
-await db.query(`CREATE UNIQUE INDEX traffic_records_spend_user_day_uq ON traffic_records (user_id, day) WHERE type = 'spend'`);
-await db.query('ANALYZE traffic_records');
+if (process.env.PUSH_BENCH_BEFORE !== '0') {
+  await db.query('DROP INDEX traffic_records_spend_user_day_uq');
+  await db.query('ANALYZE traffic_records');
+  await measure('before (per user)', createPerUserReference(deps), 10);
+  await db.query(`CREATE UNIQUE INDEX traffic_records_spend_user_day_uq ON traffic_records (user_id, day) WHERE type = 'spend'`);
+  await db.query('ANALYZE traffic_records');
+}
 await measure('after (set-based)', createUsageService(deps), 20);
 
 // The HTTP route (node authentication, body parsing, node uid resolution, the agent's last report).
@@ -161,6 +169,23 @@ for (const numeric of [false, true]) {
   console.log(`${label}, one at a time (20): ${stats(sequential)}`);
   const together = await Promise.all(Array.from({ length: NODES }, (_, i) => push(i + 1, numeric)));
   console.log(`${label}, ${NODES} nodes at once: ${stats(together)}`);
+}
+
+// Where the time of one report goes: the service on a connection of its own with auto_explain
+// (EXPLAIN ANALYZE, BUFFERS of every statement), read back from the server's log.
+if (process.env.PUSH_BENCH_EXPLAIN === '1') {
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  for (const setting of ["LOAD 'auto_explain'", 'SET auto_explain.log_min_duration = 0', 'SET auto_explain.log_analyze = on',
+    'SET auto_explain.log_buffers = on', 'SET auto_explain.log_nested_statements = on']) await client.query(setting);
+  const dir = (await db.query<{ data_directory: string }>('SHOW data_directory')).rows[0]!.data_directory;
+  const log = `${dir.replace(/\/data$/, '')}/server.log`;
+  const before = Number((await db.query<{ size: string }>('SELECT (pg_stat_file($1)).size AS size', [log])).rows[0]!.size);
+  const explained = createUsageService({ ...deps, db: drizzle(client, { schema }) as never });
+  const ms = await timed(() => explained.recordReport({ ...reportOf(11), agentId: 'node-1' }));
+  const text = (await db.query<{ text: string }>('SELECT pg_read_file($1, $2, 1000000) AS text', [log, before])).rows[0]!.text;
+  console.log(`one report under auto_explain: ${ms.toFixed(0)} ms\n${text}`);
+  await client.end();
 }
 await db.end();
 await app.close();
