@@ -7,16 +7,14 @@ import {
   type UserListRequest,
   type UserUpdate,
 } from '@portal/contracts';
+import { USER_LIST_MAX } from '@portal/contracts/schemas';
 import { oneTapUrl, subscriptionBase, subscriptionLink } from '@portal/platform';
 import { countFilter } from '../../../engine/count-filter';
 import { dayRange } from '../../../engine/lib/day-range';
 import { userLabels } from '../labels';
 
-/** The most users one list call asks for (UserListRequest). */
-const MAX_COUNT = 100_000;
-
-/** The newest N users, 100 by default (spec-2 §9). */
-export const userCount = countFilter('number', userLabels.count, DEFAULT_REQUEST_COUNT.list, MAX_COUNT);
+/** The newest N users, 100 by default (spec-2 §9), at most what one list call answers. */
+export const userCount = countFilter('number', userLabels.count, DEFAULT_REQUEST_COUNT.list, USER_LIST_MAX);
 
 /** The list call from the screen's filters: count, free text and the creation dates. */
 export function userListRequest(filters: Record<string, string>): UserListRequest {
