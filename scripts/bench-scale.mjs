@@ -44,6 +44,9 @@ const explainFile =
       ? path.resolve(explainArg.slice('--explain='.length))
       : path.resolve(process.env.BENCH_EXPLAIN_FILE ?? 'bench-scale-explain.txt');
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
+// The largest list the user screen asks for (USER_LIST_MAX since issue 23; builds before it took
+// 100000, which BENCH_USER_LIST_NUMBER=100000 measures on them).
+const USER_LIST_NUMBER = Number(process.env.BENCH_USER_LIST_NUMBER ?? 10_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 20);
 const CALL_BUDGET_MS = Number(process.env.BENCH_CALL_BUDGET_S ?? 40) * 1000;
 const CONCURRENT_MS = Number(process.env.BENCH_CONCURRENT_S ?? 15) * 1000;
@@ -516,9 +519,9 @@ try {
     check: envelopeOk,
   });
   await measure(
-    'user list, number 100000',
+    `user list, number ${USER_LIST_NUMBER}`,
     2000,
-    envelopeCall('/api/admin/users/userlist', { number: 100_000 }, adminCookie),
+    envelopeCall('/api/admin/users/userlist', { number: USER_LIST_NUMBER }, adminCookie),
     {
       check: envelopeOk,
       calls: Math.min(CALLS, 5),
