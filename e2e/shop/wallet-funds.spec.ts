@@ -48,7 +48,7 @@ test('a payment approved after its order was cancelled is shop credit, shown apa
   expect((await api(request, 'order/cancel_order', { order_id: order.data._id })).code).toBe(0);
 
   // The payer approves afterwards: the money arrives for a closed order.
-  await approveInSandbox(context, payment.data.payurl ?? payment.data.qrcode!);
+  await approveInSandbox(context, payment.data.payurl ?? payment.data.qrcode!, '已支付，款项已存入购物余额');
   const after = await mywallet(page);
   expect(after).toMatchObject({ money: before.money + 10, withdrawable_money: 50 });
 

@@ -41,12 +41,15 @@ export async function confirmPayment(page: Page, dialog: Locator, mode?: PayMode
   return result.data;
 }
 
-/** Opens the sandbox gateway's page in a second tab, approves, and waits for its success page. */
-export async function approveInSandbox(context: BrowserContext, payurl: string): Promise<void> {
+/**
+ * Opens the sandbox gateway's page in a second tab, approves, and waits for its result page:
+ * 支付成功, or (`title`) what it says when the money became shop credit instead.
+ */
+export async function approveInSandbox(context: BrowserContext, payurl: string, title = '支付成功'): Promise<void> {
   const tab = await context.newPage();
   await tab.goto(payurl);
   await tab.getByRole('button', { name: '同意支付' }).click();
-  await expect(tab.getByRole('heading', { name: '支付成功' })).toBeVisible();
+  await expect(tab.getByRole('heading', { name: title })).toBeVisible();
   await tab.close();
 }
 

@@ -7,6 +7,7 @@ import { expect, test } from '../support/test';
 import { messages, routes, tutorialMessages } from '@portal/contracts';
 import { e2eEnv } from '../support/env';
 import { loginAs } from '../support/session';
+import { expectToast } from '../support/ui';
 
 const tutorialRoutes = routes.filter((r) => r.remote === 'mf_tutorials');
 const guideRoutes = tutorialRoutes.filter((r) => r.page !== 'windows_errors' && r.page !== 'apple_id_signup_guide');
@@ -47,10 +48,16 @@ test.describe('tutorials as a visitor', () => {
       await expect(steps.first().getByRole('heading', { level: 2 })).toHaveText(/^第 1 步/);
       await expectNamedDrawings(area);
       await expect(area.getByRole('link', { name: tutorialMessages.oneTap })).toHaveCount(0);
-      await expect(area.getByRole('link', { name: tutorialMessages.login }).first()).toHaveAttribute(
-        'href',
-        '/#/login',
-      );
+      if (route.page === 'streisand_for_ios') {
+        // spec-1 §5: Streisand's copy tells a visitor to log in with a toast when pressed.
+        await area.getByRole('button', { name: tutorialMessages.copyLink }).first().click();
+        await expectToast(page, messages.appleId.loginFirstStreisand);
+      } else {
+        await expect(area.getByRole('link', { name: tutorialMessages.login }).first()).toHaveAttribute(
+          'href',
+          '/#/login',
+        );
+      }
       await expect(area.getByRole('link', { name: tutorialMessages.troubleshooting })).toHaveAttribute(
         'href',
         '/#/windows_errors',

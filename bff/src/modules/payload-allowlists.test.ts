@@ -67,7 +67,7 @@ afterAll(async () => {
 const NUMERIC = new Set(['traffic', 'spend_traffic', 'wallet_money', 'daily_limit', 'daily_time_package_usage']);
 const TIMES = new Set(['vip_expire_time']);
 /** Differ between two users from the start: only whether they changed can be compared. */
-const OWN = new Set(['email', 'userkey', 'password_hash']);
+const OWN = new Set(['email', 'userkey', 'password_hash', 'cred_uuid', 'cred_ss_password', 'cred_ss_key16', 'cred_ss_key32']);
 const IGNORED = new Set(['id', 'created_at', 'last_active_at']);
 
 async function userRow(id: string): Promise<Record<string, unknown>> {

@@ -51,6 +51,7 @@ describe('host/get', () => {
     expect(status).toBe(200);
     expect(result.data).toEqual({
       preferDomain: '',
+      inviteOnly: false,
       notice: {
         notice_show: false,
         notice_mark_red: false,
@@ -75,10 +76,13 @@ describe('host/get', () => {
       entry_url: 'https://entry.example.com',
       contact: 'support@example.com',
       chat_group_url: 'https://t.me/example',
+      inviteRule: true,
     });
     const { result } = await call<HostInfo>(app, '/api/host/get');
+    await app.settings.set({ inviteRule: false });
     expect(result.data).toEqual({
       preferDomain: 'www.example.com',
+      inviteOnly: true,
       notice: {
         notice_show: true,
         notice_mark_red: true,
