@@ -25,13 +25,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import pg from 'pg';
 import { generate, nodeId, nodeSecret } from '../bff/bench/scale/generate.mjs';
+import { freePort, rssMb } from './lib/portal-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -78,16 +78,6 @@ setTimeout(() => {
 
 const log = (message) => console.error(`bench:scale: ${message}`);
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // The cluster
@@ -218,13 +208,6 @@ async function startServer(env) {
   };
 }
 
-function rssMb(pid) {
-  try {
-    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // HTTP: the whole answer received, its bytes on the wire counted (compressed as sent)

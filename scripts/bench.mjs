@@ -9,13 +9,13 @@
 // generate a 200-line subscription in process (bff/bench/generation.ts) and
 // scripts/first-page-size.mjs if present.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startBalancer } from './lib/balancer.mjs';
+import { freePort, rssMb } from './lib/portal-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -34,17 +34,6 @@ setTimeout(() => {
   console.error('bench: timed out');
   process.exit(1);
 }, 900_000).unref();
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const encode = (payload) => JSON.stringify({ data: Buffer.from(JSON.stringify(payload)).toString('base64') });
 const decode = (body) => JSON.parse(Buffer.from(body.data, 'base64').toString('utf8'));
@@ -95,15 +84,6 @@ async function startServer(label, env) {
 }
 
 /** Resident memory of a process in MB (Linux /proc), or NaN where it cannot be read. */
-function rssMb(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /** A paid user and one node with 200 lines, applied at start-up (SEED_FILE). */
 const SUBSCRIBER = { email: 'subscriber@bench.localhost', password: 'bench-subscriber-password' };
 const SUBSCRIPTION_LINES = 200;

@@ -1,7 +1,7 @@
 // Starts the all-in-one BFF (what users hit) on a free port with a throwaway data directory, for
 // measurements: compiled, as `npm start` runs it.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,15 @@ export function freePort() {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Resident memory of a process in MB (Linux /proc); NaN where it cannot be read. */
+export function rssMb(pid) {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Compiles the BFF as `npm start` runs it (bff/dist/server.js, about a second). */

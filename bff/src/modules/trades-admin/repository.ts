@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, trades, users, type Order } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like-pattern.js';
+import { searchWindowEdge } from '../../lib/search-window.js';
 
 /**
  * How many of the newest trades the free text is first looked for in, by every field and any part
@@ -80,15 +81,7 @@ export function createTradesAdminRepository(db: Db, { searchWindow = TRADE_SEARC
         ilike(trades.orderId, pattern),
         ilike(trades.fromChannel, pattern),
       );
-      // The oldest trade of the window, read by the database itself (a JavaScript Date would drop
-      // the microseconds and split the trades of one millisecond); fewer trades than the window:
-      // the oldest possible, so the window is every trade. A row comparison on (created_at, id)
-      // is a range of trades_created_idx.
-      const edgeOf = (column: string) =>
-        sql.raw(
-          `(SELECT e.${column} FROM trades e ORDER BY e.created_at DESC, e.id DESC OFFSET ${searchWindow - 1} LIMIT 1)`,
-        );
-      const edge = sql`(coalesce(${edgeOf('created_at')}, '-infinity'::timestamptz), coalesce(${edgeOf('id')}, ''))`;
+      const edge = searchWindowEdge(trades, searchWindow);
       const found = await selectTrades()
         .where(and(sql`(${trades.createdAt}, ${trades.id}) >= ${edge}`, matches))
         .orderBy(...newestFirst)

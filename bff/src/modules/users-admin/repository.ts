@@ -2,6 +2,7 @@ import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { channels, emailTokens, users, type Channel } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like-pattern.js';
+import { searchWindowEdge } from '../../lib/search-window.js';
 
 /** The user columns the back office shows (never the password hash, sessions or mailed keys). */
 const userColumns = {
@@ -94,13 +95,7 @@ export function createUsersAdminRepository(db: Db, { searchWindow = USER_SEARCH_
         ilike(users.channelCode, pattern),
         ilike(channels.code, pattern),
       );
-      // The window's oldest user, read by the database (a JavaScript Date drops microseconds);
-      // fewer users than the window: the oldest possible, so the window is every user.
-      const edgeOf = (column: string) =>
-        sql.raw(
-          `(SELECT e.${column} FROM users e ORDER BY e.created_at DESC, e.id DESC OFFSET ${searchWindow - 1} LIMIT 1)`,
-        );
-      const edge = sql`(coalesce(${edgeOf('created_at')}, '-infinity'::timestamptz), coalesce(${edgeOf('id')}, ''))`;
+      const edge = searchWindowEdge(users, searchWindow);
       const found = await selectUsers()
         .where(and(sql`(${users.createdAt}, ${users.id}) >= ${edge}`, matches, ...conditions))
         .orderBy(...newestFirst)
