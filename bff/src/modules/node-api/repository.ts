@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { agents, lines, userPermissions, users, type Agent, type Line, type NewAgent, type NewLine } from '../../db/schema.js';
 import { userHasAllowanceSql } from '../usage/eligibility.js';
@@ -45,36 +45,6 @@ export function createNodeApiRepository(db: Db) {
     },
 
     /**
-     * Users allowed on the agent: allowance left (usage/eligibility) and at least one public line
-     * of the agent they may use (its permission held and unexpired; not agency for
-     * disableForAgency lines). Ordered by id so that the list (and its ETag) is stable.
-     */
-    async allowedUsers(agentId: string, today: string, now: Date): Promise<Array<{ id: string; nodeUid: number; userkey: string }>> {
-      const nowIso = now.toISOString();
-      return db
-        .select({ id: users.id, nodeUid: users.nodeUid, userkey: users.userkey })
-        .from(users)
-        .where(
-          and(
-            userHasAllowanceSql(today, now),
-            sql`EXISTS (
-              SELECT 1 FROM ${lines}
-              WHERE ${lines.agentID} = ${agentId}
-                AND ${lines.public} = true
-                AND (${lines.disableForAgency} = false OR ${users.isAgency} = false)
-                AND ((${lines.permissionRequire} IS NULL AND ${users.normalPermission} = true) OR EXISTS (
-                  SELECT 1 FROM ${userPermissions}
-                  WHERE ${userPermissions.userId} = ${users.id}
-                    AND ${userPermissions.permissionId} = ${lines.permissionRequire}
-                    AND ${userPermissions.expireTime} > ${nowIso}::timestamptz
-                ))
-            )`,
-          ),
-        )
-        .orderBy(asc(users.id));
-    },
-
-    /**
      * What decides a node's list, in one small query: the rules of its public lines (the list
      * depends on nothing else of the node), the list versions that apply (node_list_versions:
      * 'users' and the permissions those lines require) and the node's upgrade request.
@@ -111,7 +81,7 @@ export function createNodeApiRepository(db: Db) {
     /**
      * A node list for line rules, built by one statement (one snapshot: the versions it reports
      * are those of the rows it listed). Users are those of usage/eligibility with a line they may
-     * use (as `allowedUsers`), as JSON entries joined with commas in node uid order (an integer
+     * use (`testing/allowed-users.ts` is the same rule as a plain query), as JSON entries joined with commas in node uid order (an integer
      * sort, cheaper than the ids' text; any stable order keeps the ETag). `validUntil` is a
      * moment after `now` before which time alone cannot drop anyone: the first end of a listed
      * user's time package (when it is all they have) or of a grant of the rules' permissions (any

@@ -11,6 +11,7 @@ import { userCredential } from '../subscriptions/credentials.js';
 import { createNodeApiRepository } from './repository.js';
 import { NODE_API_PREFIX } from './routes.js';
 import { createNodeApiService } from './service.js';
+import { allowedUsers } from './testing/allowed-users.js';
 import { createBalanceUser, createNode, nodeQuery, type TestNode } from './testing/fixtures.js';
 import { statementsDuring, touchesUsers } from './testing/statements.js';
 import { encodingFor, etagMatches, rulesKeyOf } from './user-list.js';
@@ -132,7 +133,7 @@ describe('versions, ETags and the 304 path', () => {
     const holder = await createBalanceUser(app, { traffic: GiB, isAgency: true });
     await app.database.query("INSERT INTO user_permissions (user_id, permission_id, expire_time) VALUES ($1, 'perm-ul', now() + interval '1 day')", [holder.id]);
     const now = new Date();
-    const reference = await createNodeApiRepository(app.db).allowedUsers(node.agentId, serviceDay(now, app.config.serviceTimezone), now);
+    const reference = await allowedUsers(app.db, node.agentId, serviceDay(now, app.config.serviceTimezone), now);
     const listed = entries(await pull(node));
     expect(listed.map((u) => u.uid)).toContain(holder.id);
     expect(listed.map((u) => u.uid)).not.toContain(agency.id);
