@@ -27,7 +27,10 @@ import {
   customType,
 } from 'drizzle-orm/pg-core';
 
-/** A user's role; null in the column means "none" (a signed-up user without a type). */
+/**
+ * A user's type; null in the column means "none" (a signed-up user without a type). 'admin' and
+ * 'yunying' are no longer stored (migration 0016 moved them to staff_members).
+ */
 export const userType = pgEnum('user_type', ['admin', 'normal', 'channel', 'yunying']);
 
 const bytes = (name: string) => bigint(name, { mode: 'number' });
@@ -139,12 +142,69 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: instant('created_at').notNull().defaultNow(),
+    /** When the session ends unless used again: moved forward whenever last_seen_at is (the idle limit). */
     expiresAt: instant('expires_at').notNull(),
     lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** When this session last proved the staff member's second factor (login or verify); step-up reads it. */
+    factorCheckedAt: instant('factor_checked_at'),
+    /** The opaque handle the device list shows and the sign-out calls take (never the id above). */
+    publicId: text('public_id')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+    uniqueIndex('sessions_public_id_uq').on(t.publicId),
+  ],
+);
+
+/**
+ * A staff member's TOTP factor (modules/second-factor): the active secret, a new one pending
+ * confirmation, and the last time step accepted (a code is never accepted twice). Secrets are
+ * stored as they are (the repository has no encryption key for them).
+ */
+export const secondFactors = pgTable('second_factors', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  totpSecret: text('totp_secret'),
+  pendingSecret: text('pending_secret'),
+  pendingAt: instant('pending_at'),
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }).notNull().default(0),
+  confirmedAt: instant('confirmed_at'),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+});
+
+/** One-time recovery codes (sha256 of the code); a used code is deleted. */
+export const secondFactorRecoveryCodes = pgTable(
+  'second_factor_recovery_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('second_factor_recovery_codes_user_id_idx').on(t.userId)],
+);
+
+/** A login that passed the password and waits for the second factor (5 minutes; sha256 of the ticket). */
+export const secondFactorChallenges = pgTable(
+  'second_factor_challenges',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: instant('expires_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('second_factor_challenges_user_id_idx').on(t.userId)],
 );
 
 /**
@@ -198,6 +258,33 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: instant('updated_at').notNull().defaultNow(),
 });
+
+/** Back-office roles (issue 25): a set of permissions; 'admin' and 'yunying' are built in. */
+export const staffRoles = pgTable('staff_roles', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** Permission keys; a built-in role's come from the code (permissionsOfRole), not this column. */
+  permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+  builtin: boolean('builtin').notNull().default(false),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+});
+
+/** Who is staff, with which role: the one source of truth (users.type no longer grants anything). */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: text('role_id')
+      .notNull()
+      .references(() => staffRoles.id),
+    appointedAt: instant('appointed_at').notNull().defaultNow(),
+    appointedBy: text('appointed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('staff_members_role_idx').on(t.roleId)],
+);
 
 export const notices = pgTable(
   'notices',

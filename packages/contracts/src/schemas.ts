@@ -15,3 +15,4 @@ export * from './api/feedback.js';
 export * from './api/gifts.js';
 export * from './api/traffic-records.js';
 export * from './api/current-password.js';
+export * from './api/staff.js';

@@ -1,5 +1,5 @@
 import { newSessionToken, sha256Hex } from '../../lib/random.js';
-import type { SessionsRepository, SessionUser } from './repository.js';
+import type { SessionsRepository, SessionStaffRow, SessionUser } from './repository.js';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is refreshed at most this often, so reads do not turn into a write per request. */
@@ -13,6 +13,19 @@ export interface NewSession {
 }
 
 export function createSessionsService(repo: SessionsRepository, now: () => Date = () => new Date()) {
+  /** resolve, with what the same query read for the back office (modules/staff). */
+  async function resolveWithStaff(token: string): Promise<{ user: SessionUser; staff: SessionStaffRow } | null> {
+    if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
+    const id = sha256Hex(token);
+    const found = await repo.findUser(id);
+    if (found === undefined || found.user.disabled) return null;
+    const current = now();
+    if (current.getTime() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await repo.touch(id, found.user.id, current);
+    }
+    return { user: found.user, staff: found.staff };
+  }
+
   return {
     /** A fresh token at every login; only its hash is stored. */
     async create(userId: string, meta: { ip?: string; userAgent?: string } = {}): Promise<NewSession> {
@@ -32,16 +45,10 @@ export function createSessionsService(repo: SessionsRepository, now: () => Date 
 
     /** The user behind a live session token, read fresh from the database (roles included). */
     async resolve(token: string): Promise<SessionUser | null> {
-      if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
-      const id = sha256Hex(token);
-      const found = await repo.findUser(id);
-      if (found === undefined || found.user.disabled) return null;
-      const current = now();
-      if (current.getTime() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-        await repo.touch(id, found.user.id, current);
-      }
-      return found.user;
+      return (await resolveWithStaff(token))?.user ?? null;
     },
+
+    resolveWithStaff,
 
     async destroy(token: string): Promise<void> {
       if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return;
@@ -56,4 +63,4 @@ export function createSessionsService(repo: SessionsRepository, now: () => Date 
 }
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
-export type { SessionUser };
+export type { SessionStaffRow, SessionUser };

@@ -230,6 +230,20 @@ export const settingDefinitions = {
     apple_ids: define(AppleIdAccounts, [], '共享 Apple ID 账号列表（account 账号、password 密码、region 地区、note 备注、status 状态）'),
   }),
 
+  // Staff (spec-2 §3, issue 25; modules/staff): stored as user ids, e-mails are turned into ids on save.
+  ...section('员工', {
+    admin_id: define(
+      Type.String({ maxLength: 254 }),
+      '',
+      '站长（拥有全部权限、不能被他人降级或停用；填写邮箱或用户 ID，只有站长本人可以更改）',
+    ),
+    yunying_list: define(
+      Type.String({ maxLength: 20_000 }),
+      '',
+      '运营人员（邮箱或用户 ID，逗号或换行分隔；员工管理中另有任命的以任命为准）',
+    ),
+  }),
+
   ...section('内部', {
     demo_data_applied: define(Type.Boolean(), false, '演示数据已创建', { internal: true }),
     /** The sandbox gateway's epay key: made once (random) by the first instance that needs it. */
