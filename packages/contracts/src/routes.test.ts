@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TITLE, findRoute, menuFor, pagesOf, routes } from './routes.js';
+import { adminGroups, adminScreensOf, DEFAULT_TITLE, findRoute, menuFor, pagesOf, routes } from './routes.js';
 
 // Every hash route of spec-1 §2 and spec-2 §2, and our own (marked).
 const specPaths = [
@@ -12,13 +12,13 @@ const specPaths = [
   '/singbox_for_win', '/flclash_for_android', '/singbox_for_android', '/clash_for_android',
   '/clash_meta_for_android', '/v2rayng_for_android', '/ss_for_ios', '/singbox_for_ios', '/quantumultx_for_ios',
   '/streisand_for_ios', '/v2box_for_ios', '/quantumult_for_ios', '/singbox_for_mac', '/clash_for_macos',
-  // Ours: the back office's audit log, the lottery draw.
-  '/admin_audit', '/lottery',
+  // Ours: the back office's audit log and its header entry, the lottery draw.
+  '/admin_audit', '/admin', '/lottery',
 ];
 const loginRequired = [
   '/user_info', '/admin_config', '/admin_permissions', '/admin_userlist', '/all_traffic_records',
   '/admin_tradeList', '/admin_charge', '/admin_combos', '/admin_entrys', '/admin_agents', '/admin_agentLines',
-  '/admin_coupon', '/admin_error', '/coupon_records', '/admin_prize', '/admin_stastic', '/admin_audit', '/lottery',
+  '/admin_coupon', '/admin_error', '/coupon_records', '/admin_prize', '/admin_stastic', '/admin_audit', '/admin', '/lottery',
 ];
 
 describe('route table', () => {
@@ -51,9 +51,21 @@ describe('route table', () => {
     expect(labels('none')).toEqual(['使用教程', '商店', '节点列表', '邀请返利', '钱包']);
     expect(labels('normal')).not.toContain('邀请返利');
     expect(labels('normal')).toContain('订单记录');
-    expect(labels('yunying')).toEqual(expect.arrayContaining(['优惠券管理', '优惠券记录', '抽奖管理']));
-    expect(labels('yunying')).not.toContain('统计');
-    expect(labels('admin')).toEqual(expect.arrayContaining(['统计', '配置', '操作日志', '线路管理']));
+    // The back office has one header entry; its screens are in the admin remote's sidebar.
+    expect(labels('yunying')).toContain('后台管理');
+    expect(labels('admin')).toContain('后台管理');
+    expect(labels('normal')).not.toContain('后台管理');
+    expect(labels('channel')).not.toContain('后台管理');
+    expect(labels('admin')).not.toEqual(expect.arrayContaining(['统计']));
+    expect(labels('admin').filter((l) => l === '配置' || l === '线路管理' || l === '优惠券管理')).toEqual([]);
+  });
+
+  it('puts every back-office screen in one sidebar group, each group non-empty', () => {
+    const screens = routes.filter((r) => r.remote === 'mf_admin' && r.path !== '/admin');
+    expect(screens.every((r) => r.group && r.menuLabel)).toBe(true);
+    for (const group of adminGroups) expect(adminScreensOf(group.id).length).toBeGreaterThan(0);
+    expect(adminScreensOf('ops').map((r) => r.path)).toEqual(['/admin_coupon', '/coupon_records', '/admin_prize']);
+    expect(routes.filter((r) => r.group && r.remote !== 'mf_admin')).toEqual([]);
   });
 
   it('hides shop, rebate, orders and admin entries from agency users', () => {

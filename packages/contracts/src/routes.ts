@@ -22,7 +22,19 @@ export interface RouteDef {
   menuRoles?: readonly Role[];
   /** false: hidden from agency users (menu entry hidden, page not usable in agency mode). */
   agencyVisible: boolean;
+  /** Back-office screens: the sidebar group the entry sits in (see `adminGroups`); not in the header menu. */
+  group?: AdminGroup;
 }
+
+/** The back office's sidebar groups, by task, in sidebar order. */
+export const adminGroups = [
+  { id: 'ops', label: '运营' },
+  { id: 'users', label: '用户' },
+  { id: 'finance', label: '财务' },
+  { id: 'network', label: '网络' },
+  { id: 'system', label: '系统' },
+] as const;
+export type AdminGroup = (typeof adminGroups)[number]['id'];
 
 export const PRODUCT_NAME = '云梯加速';
 export const DEFAULT_TITLE = `${PRODUCT_NAME} - 安全、快速、低延迟的网络加速服务`;
@@ -58,7 +70,7 @@ function tutorial(path: string, client: string, platform: string): RouteDef {
   });
 }
 
-function admin(path: string, label: string, roles: readonly Role[] = ADMIN_ROLES): RouteDef {
+function admin(path: string, label: string, group: AdminGroup, roles: readonly Role[] = ADMIN_ROLES): RouteDef {
   return route({
     path,
     page: path.slice(1),
@@ -66,6 +78,7 @@ function admin(path: string, label: string, roles: readonly Role[] = ADMIN_ROLES
     title: label,
     menuLabel: label,
     menuRoles: roles,
+    group,
     loginRequired: true,
     agencyVisible: false,
   });
@@ -117,23 +130,25 @@ export const routes: readonly RouteDef[] = [
   tutorial('/quantumult_for_ios', 'Quantumult', 'iOS '),
   tutorial('/singbox_for_mac', 'SingBox', 'Mac '),
   tutorial('/clash_for_macos', 'ClashX', 'macOS '),
-  admin('/admin_coupon', '优惠券管理', OPS_ROLES),
-  admin('/coupon_records', '优惠券记录', OPS_ROLES),
-  admin('/admin_prize', '抽奖管理', OPS_ROLES),
-  admin('/admin_stastic', '统计'),
-  admin('/admin_config', '配置'),
-  admin('/admin_userlist', '用户管理'),
-  admin('/all_traffic_records', '所有流量记录'),
-  admin('/admin_tradeList', '交易流水'),
-  admin('/admin_charge', '提现管理'),
-  admin('/admin_combos', '商品管理'),
-  admin('/admin_permissions', '权限管理'),
-  admin('/admin_entrys', '入口管理'),
-  admin('/admin_agents', '节点管理'),
-  admin('/admin_agentLines', '线路管理'),
-  admin('/admin_error', '操作日志'),
+  // The header's one entry into the back office: the admin remote sends it on to the first screen the user may open.
+  route({ path: '/admin', page: 'admin', remote: 'mf_admin', title: '后台管理', menuLabel: '后台管理', menuRoles: OPS_ROLES, loginRequired: true, agencyVisible: false }),
+  admin('/admin_coupon', '优惠券管理', 'ops', OPS_ROLES),
+  admin('/coupon_records', '优惠券记录', 'ops', OPS_ROLES),
+  admin('/admin_prize', '抽奖管理', 'ops', OPS_ROLES),
+  admin('/admin_userlist', '用户管理', 'users'),
+  admin('/all_traffic_records', '所有流量记录', 'users'),
+  admin('/admin_tradeList', '交易流水', 'finance'),
+  admin('/admin_charge', '提现管理', 'finance'),
+  admin('/admin_stastic', '统计', 'finance'),
+  admin('/admin_agents', '节点管理', 'network'),
+  admin('/admin_entrys', '入口管理', 'network'),
+  admin('/admin_agentLines', '线路管理', 'network'),
+  admin('/admin_combos', '商品管理', 'network'),
+  admin('/admin_permissions', '权限管理', 'network'),
+  admin('/admin_config', '配置', 'system'),
   // Ours, beyond the spec: every back-office write with its operator and the fields it changed.
-  admin('/admin_audit', '审计日志'),
+  admin('/admin_audit', '审计日志', 'system'),
+  admin('/admin_error', '操作日志', 'system'),
 ];
 
 export const remoteNames: readonly RemoteName[] = ['mf_user', 'mf_shop', 'mf_tutorials', 'mf_admin'];
@@ -152,9 +167,17 @@ export function pagesOf(remote: RemoteName): string[] {
   return [...new Set(routes.filter((r) => r.remote === remote).map((r) => r.page))];
 }
 
-/** Header menu entries visible to a role, in menu order, respecting agency mode. */
+/**
+ * Header menu entries visible to a role, in menu order, respecting agency mode. The back-office
+ * screens (routes with a `group`) are in the admin remote's sidebar instead; the header has 后台管理.
+ */
 export function menuFor(role: Role, isAgency: boolean): RouteDef[] {
   return routes.filter(
-    (r) => r.menuLabel && r.menuRoles?.includes(role) && (!isAgency || r.agencyVisible),
+    (r) => r.menuLabel && !r.group && r.menuRoles?.includes(role) && (!isAgency || r.agencyVisible),
   );
+}
+
+/** The back-office screens of a sidebar group, in sidebar order. */
+export function adminScreensOf(group: AdminGroup): RouteDef[] {
+  return routes.filter((r) => r.group === group);
 }
