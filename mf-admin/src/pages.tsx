@@ -1,16 +1,20 @@
 import { lazy, type ComponentType } from 'react';
 import { definePages } from '@portal/ui';
 import { AdminGate } from './app/admin-gate';
+import { AdminHome } from './app/admin-home';
+import { AdminLayout } from './app/admin-layout';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
-/** The page behind the gate (see AdminGate). */
+/** The page behind the gate (see AdminGate), inside the back office's sidebar (see AdminLayout). */
 const gated = (page: string, Page: ComponentType, marked = false): ComponentType =>
   function GatedPage() {
     return (
-      <AdminGate page={page} marked={marked}>
-        <Page />
-      </AdminGate>
+      <AdminLayout page={page}>
+        <AdminGate page={page} marked={marked}>
+          <Page />
+        </AdminGate>
+      </AdminLayout>
     );
   };
 
@@ -50,6 +54,8 @@ const screens: Record<string, ComponentType> = {
   all_traffic_records: screen('all_traffic_records', () => import('./pages/all-traffic-records-page')),
   admin_userlist: screen('admin_userlist', () => import('./pages/userlist-page')),
   admin_stastic: screen('admin_stastic', () => import('./pages/statistics-page')),
+  // The header's 后台管理: on to the first screen the user may open.
+  admin: AdminHome,
 };
 
 const pages = definePages('mf_admin', screens, process.env.PORTAL_BUILD_LABEL);

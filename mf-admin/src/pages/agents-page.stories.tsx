@@ -36,7 +36,10 @@ const rowOf = (canvas: HTMLElement, name: string) => rowWith(canvas, 'agents', n
 export const Nodes: Story = {
   play: async ({ canvasElement }) => {
     const tokyo = await rowOf(canvasElement, '东京 01');
-    await expect(tokyo).toHaveTextContent('🇯🇵 日本');
+    await expect(tokyo).toHaveTextContent('日本');
+    // The flag is an image (flag-icons' SVG by ISO code), not an emoji.
+    await waitFor(() => expect(within(tokyo).getByTestId('country-flag')).toHaveAttribute('data-code', 'jp'));
+    await expect(tokyo).not.toHaveTextContent('🇯🇵');
     await expect(tokyo).toHaveTextContent('10087/10086/443');
     await expect(within(tokyo).getByText('正常')).toBeVisible();
     await expect(within(await rowOf(canvasElement, '香港 H2')).getByText('异常')).toBeVisible();

@@ -51,4 +51,14 @@ export const adminMessages = {
   lineFixNameRefusal: '固定名字，就不要配置多个，否则会出现重名',
   empty: '暂无记录',
   forbidden: '无权访问',
+  /** The back office's frame: the sidebar (desktop) or drawer (phone) of its screens by group. */
+  layout: {
+    nav: '后台导航',
+    openNav: '后台菜单',
+    closeNav: '关闭菜单',
+    account: '我的账户',
+    logout: '退出登录',
+    /** Beside the phone's menu button: the screen on show. */
+    current: (label: string) => `当前：${label}`,
+  },
 } as const;

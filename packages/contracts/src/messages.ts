@@ -232,6 +232,8 @@ export const frameMessages = {
   logout: '退出登录',
   forgotPassword: '忘记密码',
   userMenu: '用户菜单',
+  /** The user menu's button: its name starts with the e-mail it shows (WCAG 2.5.3, label in name). */
+  userMenuOf: (email: string) => `${email} 用户菜单`,
   notices: '通知',
   noticesUnread: (count: number) => `通知（${count} 条未读）`,
   noticesLoadFailed: '通知加载失败',

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Box, Button, Flex, HStack, Image, Link, Skeleton } from '@chakra-ui/react';
 import { NavLink, useLocation } from 'react-router';
-import { feedbackMessages, frameMessages, menuFor, type Role } from '@portal/contracts';
+import { feedbackMessages, findRoute, frameMessages, menuFor, type Role } from '@portal/contracts';
 import { useSession, usePortal } from '@portal/platform';
 import { usePendingTickets } from '../features/feedback-badge/hooks/use-pending-tickets';
 import { MainMenu } from '../features/menu/components/main-menu';
@@ -26,6 +26,9 @@ export function Header() {
   const { pathname } = useLocation();
   const role: Role = user?.type ?? 'none';
   const entries = useMemo(() => menuFor(role, isAgency), [role, isAgency]);
+  // The back office's screens are in its own sidebar; the header's 后台管理 stands for all of them.
+  const backOffice = findRoute(pathname)?.group !== undefined;
+  const menuPath = backOffice ? '/admin' : pathname;
   const notices = useNotices();
   const pendingTickets = usePendingTickets();
   const badges = useMemo(
@@ -60,13 +63,20 @@ export function Header() {
 
   return (
     <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
-      <Flex maxW="6xl" mx="auto" px={{ base: '2', md: '6' }} h="14" align="center" gap={{ base: '1', md: '3' }}>
+      <Flex
+        maxW={backOffice ? '8xl' : '6xl'}
+        mx="auto"
+        px={{ base: '2', md: '6' }}
+        h="14"
+        align="center"
+        gap={{ base: '1', md: '3' }}
+      >
         <Link href="#/" flexShrink={0} aria-label={frameMessages.home} me={{ base: '1', md: '0' }}>
           <Image src="/logo.png" alt="logo" boxSize="8" />
         </Link>
         <MainMenu
           entries={entries}
-          pathname={pathname}
+          pathname={menuPath}
           onIntent={(entry) => prefetchRemote(entry.remote, user?.type)}
           badges={badges}
         />

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Box, Container } from '@chakra-ui/react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { findRoute } from '@portal/contracts';
 import { useAnnouncement } from '../features/announcement/hooks/use-announcement';
 import { Header } from './header';
 import { Footer } from './footer';
@@ -12,10 +13,18 @@ const AnnouncementDialog = lazy(() =>
 
 export function Layout() {
   const announcement = useAnnouncement();
+  // The back office's screens (tables beside a sidebar) take a wider column than the portal's.
+  const backOffice = findRoute(useLocation().pathname)?.group !== undefined;
   return (
     <Box minH="100dvh" display="flex" flexDirection="column" overflowX="clip">
       <Header />
-      <Container as="main" flex="1" maxW="6xl" px={{ base: '2', md: '6' }} py={{ base: '3', md: '6' }}>
+      <Container
+        as="main"
+        flex="1"
+        maxW={backOffice ? '8xl' : '6xl'}
+        px={{ base: '2', md: '6' }}
+        py={{ base: '3', md: '6' }}
+      >
         <Outlet />
       </Container>
       <Footer onShowAnnouncement={announcement.show} />

@@ -1,8 +1,10 @@
+import { HStack } from '@chakra-ui/react';
 import { agentTypes, serverTypes, type AdminAgent, type AgentSaved, type AgentUpdate } from '@portal/contracts';
 import { adminMessages as m } from '@portal/contracts/admin-messages';
 import { AgentUpdate as AgentUpdateSchema } from '@portal/contracts/schemas';
 import type { CallResult } from '@portal/platform';
 import { lazyDialog } from '@portal/ui';
+import { CountryFlag } from '@portal/ui/country-flag';
 import { column, flagColumn, keyColumn, keyNumberColumn } from '../../engine/columns';
 import { choices, fieldList, optional } from '../../engine/fields';
 import { outcome } from '../../engine/outcome';
@@ -41,7 +43,14 @@ export const agentsResource: ResourceDefinition<AdminAgent, AgentUpdate> = {
   columns: [
     keyNumberColumn(t, 'index'),
     column('name', t.name, (row) => (row.enabled ? row.name : `${row.name}（${t.disabled}）`)),
-    column('country', t.country, (row) => `${row.country.flag} ${row.country.name}`.trim()),
+    column('country', t.country, (row) => row.country.name, {
+      cell: (row) => (
+        <HStack as="span" gap="1.5">
+          <CountryFlag code={row.country.code} flag={row.country.flag} name="" height={15} />
+          <span>{row.country.name}</span>
+        </HStack>
+      ),
+    }),
     keyColumn(t, 'type'),
     keyColumn(t, 'ip'),
     keyNumberColumn(t, 'ctrl_port'),

@@ -1,3 +1,4 @@
+import { HStack } from '@chakra-ui/react';
 import {
   bridgeTypes,
   lineProtocols,
@@ -11,6 +12,7 @@ import {
 import { adminMessages as m } from '@portal/contracts/admin-messages';
 import { LineUpdate as LineUpdateSchema } from '@portal/contracts/schemas';
 import { bytesToGB, copyText, notify } from '@portal/platform';
+import { CountryFlag } from '@portal/ui/country-flag';
 import { column, flagColumn, keyColumn, keyNumberColumn, longTextColumn, numberColumn } from '../../engine/columns';
 import { choices, fieldList, optional } from '../../engine/fields';
 import { engineLabels } from '../../engine/labels';
@@ -72,9 +74,17 @@ export const linesResource: ResourceDefinition<AdminLine, LineUpdate, LineLookup
   columns: [
     keyNumberColumn(t, 'index'),
     keyColumn(t, 'name'),
-    column('agent', t.agent, (row, { agents }) => {
-      const agent = byId(agents, row.agentID);
-      return agent ? `${agent.country.flag} ${agent.name}`.trim() : row.agentID;
+    column('agent', t.agent, (row, { agents }) => byId(agents, row.agentID)?.name ?? row.agentID, {
+      cell: (row, { agents }) => {
+        const agent = byId(agents, row.agentID);
+        if (!agent) return row.agentID;
+        return (
+          <HStack as="span" gap="1.5">
+            <CountryFlag code={agent.country.code} flag={agent.country.flag} name={agent.country.name} height={15} />
+            <span>{agent.name}</span>
+          </HStack>
+        );
+      },
     }),
     keyColumn(t, 'protocol'),
     column('bridge', t.bridge, (row) => t.bridgeLabels[row.bridge] ?? row.bridge),

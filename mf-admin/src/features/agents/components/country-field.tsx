@@ -48,7 +48,7 @@ export function CountryField({ value, onChange }: CustomFieldProps) {
       data-testid="country-select"
       choices={[
         ...(current.name ? [] : [{ value: '', label: '' }]),
-        ...options.map((country) => ({ value: countryKey(country), label: `${country.flag} ${country.name}` })),
+        ...options.map((country) => ({ value: countryKey(country), label: country.name })),
       ]}
     />
   );

@@ -1,5 +1,6 @@
 import { Badge, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import type { AgentListItem } from '@portal/contracts';
+import { CountryFlag } from '@portal/ui/country-flag';
 import { latencyBadge } from '../lib/agent-types';
 
 /** One node: flag, name, description, and the latency it last reported, coloured by the spec's thresholds. */
@@ -9,9 +10,7 @@ export function AgentCard({ agent }: { agent: AgentListItem }) {
     <Card.Root size="sm" data-testid="agent-card" data-agent-id={agent._id}>
       <Card.Body>
         <HStack gap="3" align="flex-start">
-          <Text fontSize="3xl" lineHeight="1" aria-label={agent.country.name} role="img">
-            {agent.country.flag}
-          </Text>
+          <CountryFlag flag={agent.country.flag} name={agent.country.name} height={24} />
           <Stack gap="1" flex="1" minW="0">
             <HStack justify="space-between" gap="2">
               <Text

@@ -38,7 +38,7 @@ export function UserMenu({ user, open, onOpenChange, onRedeemCoupon, onRedeemCou
       onOpenChange={onOpenChange}
       label={frameMessages.userMenu}
       width={260}
-      triggerProps={{ 'aria-label': frameMessages.userMenu, px: '1.5', gap: '1.5' }}
+      triggerProps={{ 'aria-label': frameMessages.userMenuOf(user.email), px: '1.5', gap: '1.5' }}
       trigger={
         <>
           <UserAvatar icon={user.icon} boxSize="7" />
