@@ -22,29 +22,16 @@ function freePort(): Promise<number> {
   });
 }
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: BFF_ROOT,
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', SERVE_STATIC: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (c) => (output += c));
-  child.stderr.on('data', (c) => (output += c));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exit, output: () => output };
-}
-
 describe.skipIf(onPostgres)('server process', () => {
   it('fails fast with a clear message on a bad configuration', async () => {
-    const server = start({ PORT: 'eighty', DATA_DIR: dataDir });
+    const server = startCompiled({ PORT: 'eighty', DATA_DIR: dataDir });
     expect(await server.exit).toBe(1);
     expect(server.output()).toMatch(/PORT must be an integer/);
   });
 
   it('starts on PGlite, logs its URL, and exits cleanly on SIGTERM (database closed)', async () => {
     const port = await freePort();
-    const server = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'server-test-password' });
+    const server = startCompiled({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'server-test-password' });
     // Generous: a busy two-core machine has taken over 45 s to open PGlite and migrate.
     const deadline = Date.now() + 100_000;
     while (!server.output().includes('portal on http')) {
@@ -146,8 +133,11 @@ describe(`SIGTERM on ${database.name} (compiled server)`, () => {
     expect(await server.exit).toBe(0);
   }, 120_000);
 
-  it('always exits after SIGTERM under load (10 starts and stops)', async () => {
-    for (let round = 0; round < 10; round += 1) {
+  // The rounds hunt an intermittent hang, which lives in the server's own shutdown, not in the
+  // database: PostgreSQL starts in a fraction of PGlite's time, so it takes most of them.
+  const rounds = onPostgres ? 8 : 3;
+  it(`always exits after SIGTERM under load (${rounds} starts and stops)`, async () => {
+    for (let round = 0; round < rounds; round += 1) {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       const server = startCompiled({ PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'server-test-password', SHUTDOWN_DRAIN_SECONDS: '0', ...env });
