@@ -56,7 +56,7 @@ export const UserMenuOpen: Story = {
   loaders: [() => asUser({ email: 'someone@example.com' })],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: '用户菜单' }));
+    await userEvent.click(canvas.getByRole('button', { name: /用户菜单/ }));
     const panel = within(await canvas.findByRole('dialog', { name: '用户菜单' }));
     await shown(panel.getByText('someone@example.com'));
     await expect(panel.getByRole('link', { name: '忘记密码' })).toHaveAttribute('href', '/reset');
@@ -73,7 +73,7 @@ export const DropdownsExcludeEachOther: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: /通知（/ }));
     await canvas.findByRole('dialog', { name: '通知' });
-    await userEvent.click(canvas.getByRole('button', { name: '用户菜单' }));
+    await userEvent.click(canvas.getByRole('button', { name: /用户菜单/ }));
     await expect(canvas.queryByRole('dialog', { name: '通知' })).toBeNull();
     await shown(canvas.getByRole('dialog', { name: '用户菜单' }));
     await userEvent.click(document.body);
