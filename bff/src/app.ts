@@ -29,6 +29,7 @@ import subscriptionsModule from './modules/subscriptions/index.js';
 import ticketsModule from './modules/tickets/index.js';
 import permissionsModule from './modules/permissions/index.js';
 import seedModule from './modules/seed/index.js';
+import secondFactorModule, { secondFactorGuard } from './modules/second-factor/index.js';
 import settingsModule from './modules/settings/index.js';
 import shopModule from './modules/shop/index.js';
 import signUseModule from './modules/sign-use/index.js';
@@ -125,6 +126,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(envelopePlugin);
   await app.register(originCheckPlugin);
   await app.register(authPlugin);
+  await app.register(secondFactorGuard);
   await app.register(staticSitePlugin);
 
   await app.register(healthModule);
@@ -139,6 +141,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(trafficModule);
   await app.register(uploadsModule);
   await app.register(signUseModule);
+  await app.register(secondFactorModule);
   await app.register(accountsModule);
   await app.register(networkModule);
   await app.register(permissionsModule);

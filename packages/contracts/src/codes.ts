@@ -55,6 +55,16 @@ export const Codes = {
   PASSWORD_WRONG: 1113,
   /** Ours: sign-up while the site is invite-only (the inviteRule setting) without an inviter's code. */
   INVITE_REQUIRED: 1114,
+  /** Ours (second factor, docs/second-factor.md): the password was right; `data.ticket` goes to login_second_factor. */
+  SECOND_FACTOR_NEEDED: 1130,
+  /** A wrong, used or replayed authenticator or recovery code (counted like a wrong password). */
+  SECOND_FACTOR_WRONG: 1131,
+  /** The staff_second_factor_required setting is on and this staff member has no factor yet: enrol first. */
+  SECOND_FACTOR_REQUIRED: 1132,
+  /** Step-up: this call needs the factor checked within the last 10 minutes (/api/second_factor/verify). */
+  STEP_UP_REQUIRED: 1133,
+  /** The login's second-factor ticket is unknown or older than 5 minutes: sign in again. */
+  SECOND_FACTOR_TICKET_EXPIRED: 1134,
   BAD_ENVELOPE: 4000,
   INVALID_PAYLOAD: 4001,
   FORBIDDEN: 4003,
@@ -115,6 +125,11 @@ export const defaultMessages: Partial<Record<number, string>> = {
   [Codes.PRIZE_NOT_ENOUGH_TRAFFIC]: '剩余永久流量不足',
   [Codes.PRIZE_UNAVAILABLE]: '暂无可抽取的奖品',
   [Codes.PASSWORD_WRONG]: '当前密码错误',
+  [Codes.SECOND_FACTOR_NEEDED]: '请输入两步验证码',
+  [Codes.SECOND_FACTOR_WRONG]: '验证码错误或已使用',
+  [Codes.SECOND_FACTOR_REQUIRED]: '请先设置两步验证',
+  [Codes.STEP_UP_REQUIRED]: '该操作需要再次验证身份，请输入两步验证码',
+  [Codes.SECOND_FACTOR_TICKET_EXPIRED]: '验证已超时，请重新登录',
   [Codes.BAD_ENVELOPE]: '请求格式错误',
   [Codes.INVALID_PAYLOAD]: '请求参数错误',
   [Codes.FORBIDDEN]: '没有权限',

@@ -15,4 +15,6 @@ export * from './api/feedback.js';
 export * from './api/gifts.js';
 export * from './api/traffic-records.js';
 export * from './api/current-password.js';
+export * from './api/second-factor.js';
 export * from './api/staff.js';
+export * from './api/sessions.js';

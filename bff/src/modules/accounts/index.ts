@@ -38,6 +38,7 @@ async function accountsModule(fastify: FastifyInstance) {
     signUseStatus: (userId) => fastify.signUse.status(userId),
     userInfoSettings: () => fastify.settings.getMany(['describe_host', 'continueSignReward']),
     resendConfirmation: (userId, email, linkBase) => registration.resendSignupConfirmation(userId, email, linkBase),
+    secondFactorGate: (user, meta) => fastify.secondFactor.challengeIfEnrolled(user, meta),
   });
   fastify.decorate('accounts', accounts);
   fastify.decorate('registration', registration);
@@ -70,5 +71,5 @@ async function accountsModule(fastify: FastifyInstance) {
 // fastify-plugin so that `fastify.accounts` is visible to the modules registered after it.
 export default fp(accountsModule, {
   name: 'accounts',
-  dependencies: ['db', 'auth', 'envelope', 'mail', 'settings', 'sign-use'],
+  dependencies: ['db', 'auth', 'envelope', 'mail', 'settings', 'sign-use', 'second-factor'],
 });

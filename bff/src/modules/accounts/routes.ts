@@ -18,6 +18,7 @@ import {
   SignupRequest,
 } from './schema.js';
 import { parseSubscriptionLink } from './subscription-link.js';
+import { SecondFactorNeeded, sendSecondFactorNeeded } from '../second-factor/index.js';
 
 function clientMeta(request: FastifyRequest) {
   const userAgent = request.headers['user-agent'];
@@ -145,7 +146,14 @@ export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsServi
     handler: async (request, reply) => {
       const { email, password } = payloadOf(request, LoginRequest);
       const meta = { ...clientMeta(request), linkBase: linkBase(fastify) };
-      const session = await accounts.login(email, password, meta);
+      let session;
+      try {
+        session = await accounts.login(email, password, meta);
+      } catch (error) {
+        // The right password on an account with a second factor: a ticket for login_second_factor, no session yet.
+        if (error instanceof SecondFactorNeeded) return sendSecondFactorNeeded(reply, error);
+        throw error;
+      }
       // A session presented with the login is replaced, not left alive beside the new one.
       const previous = request.cookies[cookieNames.session];
       if (previous !== undefined) await accounts.logout(previous);

@@ -15,6 +15,11 @@ export interface AccountsDeps {
   signUseStatus?: (userId: string) => Promise<{ streak: number; signedToday: boolean }>;
   /** Settings user info reads. */
   userInfoSettings?: () => Promise<{ describe_host: string; continueSignReward: number }>;
+  /**
+   * After the right password: throws SecondFactorNeeded (modules/second-factor) for an account with
+   * an active second factor, so that no session is made before the code.
+   */
+  secondFactorGate?: (user: { id: string; email: string }, meta: { ip?: string; userAgent?: string }) => Promise<void>;
   /** Mails a new confirmation link to an unconfirmed account; true when one was sent. */
   resendConfirmation?: (userId: string, email: string, linkBase: string) => Promise<boolean>;
 }
@@ -56,6 +61,7 @@ export function createAccountsService({
   signUseStatus = noSignUse,
   userInfoSettings = async () => ({ describe_host: '', continueSignReward: 0 }),
   resendConfirmation,
+  secondFactorGate,
 }: AccountsDeps) {
   // Unknown e-mails are verified against this, so they cost the same time as a wrong password.
   let decoyHash: Promise<string> | undefined;
@@ -80,6 +86,7 @@ export function createAccountsService({
             : false;
         throw new DomainError(Codes.EMAIL_NOT_CONFIRMED, resent ? `${base}（已重新发送验证邮件）` : base);
       }
+      await secondFactorGate?.(user, { ip: meta.ip, userAgent: meta.userAgent });
       return sessions.create(user.id, { ip: meta.ip, userAgent: meta.userAgent });
     },
 

@@ -242,6 +242,8 @@ export const settingDefinitions = {
       '',
       '运营人员（邮箱或用户 ID，逗号或换行分隔；员工管理中另有任命的以任命为准）',
     ),
+    // docs/second-factor.md: staff without a factor are refused on every operator call until they enrol.
+    staff_second_factor_required: define(Type.Boolean(), false, '后台人员必须开启两步验证（未开启者只能先设置两步验证）'),
   }),
 
   ...section('内部', {

@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import {
+  Codes,
+  secondFactorMessages,
+  type SecondFactorEnrolment,
+  type SecondFactorRecoveryCodes,
+  type SecondFactorStatus,
+  type SecondFactorTicket,
+} from '@portal/contracts';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import { DomainError } from '../../lib/domain-error.js';
+import { newSessionToken, sha256Hex } from '../../lib/random.js';
+import type { MailContent } from '../mail/index.js';
+import { factorAddedMail, factorRemovedMail, factorResetMail, recoveryCodesMail } from './mails.js';
+import type { SecondFactorRepository } from './repository.js';
+
+/** How long a login waits for its second factor (seconds). */
+export const CHALLENGE_TTL_SECONDS = 5 * 60;
+export const RECOVERY_CODE_COUNT = 10;
+/** One period either side of now: a phone clock a little off still works (RFC 6238 §5.2). */
+const EPOCH_TOLERANCE_SECONDS = 30;
+/** Recovery codes: 12 symbols of 32 (60 bits), shown as XXXX-XXXX-XXXX; no 0/O, 1/I. */
+const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * The login answer "password right, now the second factor" (code 1130 with `data.ticket`): thrown
+ * by the login before any session exists, turned into the answer by the login route.
+ */
+export class SecondFactorNeeded extends DomainError {
+  constructor(readonly data: SecondFactorTicket) {
+    super(Codes.SECOND_FACTOR_NEEDED);
+  }
+}
+
+export interface FactorUser {
+  id: string;
+  email: string;
+}
+
+export interface SecondFactorDeps {
+  repo: SecondFactorRepository;
+  /** Mails the staff member; a failed mail is logged by the caller's hook, never fails the change. */
+  mail: (to: string, content: MailContent) => Promise<void>;
+}
+
+/** A recovery code as typed (dashes, spaces, lower case) in its stored form. */
+function normaliseRecovery(code: string): string {
+  return code.toUpperCase().replace(/[\s-]/g, '');
+}
+
+function newRecoveryCode(): string {
+  // 32 divides 256: every symbol is equally likely.
+  const symbols = [...randomBytes(12)].map((byte) => RECOVERY_ALPHABET[byte % 32]!).join('');
+  return `${symbols.slice(0, 4)}-${symbols.slice(4, 8)}-${symbols.slice(8)}`;
+}
+
+const wrong = () => new DomainError(Codes.SECOND_FACTOR_WRONG);
+
+export function createSecondFactorService({ repo, mail }: SecondFactorDeps) {
+  /** The time step a code from this secret matches now (±1 period), or undefined. */
+  async function matchTotp(secret: string, code: string): Promise<number | undefined> {
+    if (!/^\d{6}$/.test(code)) return undefined;
+    try {
+      const result = await verify({ secret, token: code, epochTolerance: EPOCH_TOLERANCE_SECONDS });
+      return result.valid && 'timeStep' in result ? result.timeStep : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Checks the current factor: a six-digit code (each time step accepted once: a code seen once is
+   * refused for the rest of its window) or a recovery code (deleted as it is used). Throws 1131.
+   */
+  async function checkCode(userId: string, code: string): Promise<'totp' | 'recovery'> {
+    const factor = await repo.factor(userId);
+    if (factor?.totpSecret == null) throw new DomainError(Codes.NOT_ALLOWED, '尚未开启两步验证');
+    const trimmed = code.trim();
+    const step = await matchTotp(factor.totpSecret, trimmed);
+    if (step !== undefined) {
+      if (await repo.takeTimeStep(userId, step)) return 'totp';
+      throw wrong();
+    }
+    const recovery = normaliseRecovery(trimmed);
+    if (/^[A-Z2-9]{12}$/.test(recovery) && (await repo.takeRecoveryCode(userId, sha256Hex(recovery)))) {
+      return 'recovery';
+    }
+    throw wrong();
+  }
+
+  async function newRecoveryCodes(userId: string): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await repo.replaceRecoveryCodes(userId, codes.map((c) => sha256Hex(normaliseRecovery(c))));
+    return codes;
+  }
+
+  return {
+    checkCode,
+
+    async status(user: FactorUser, staff: boolean, required: boolean): Promise<SecondFactorStatus> {
+      const [enabled, recoveryLeft] = await Promise.all([repo.hasActive(user.id), repo.recoveryLeft(user.id)]);
+      return { staff, enabled, recoveryLeft, required };
+    },
+
+    /**
+     * A new secret, pending until a code from it confirms it. While a factor is active, starting a
+     * new one needs its current code (or a recovery code): a stolen session cannot swap the factor.
+     */
+    async startEnrolment(user: FactorUser, code: string | undefined): Promise<SecondFactorEnrolment> {
+      if (await repo.hasActive(user.id)) {
+        if (code === undefined || code.trim() === '') throw new DomainError(Codes.SECOND_FACTOR_WRONG, '请输入当前的两步验证码');
+        await checkCode(user.id, code);
+      }
+      const secret = generateSecret();
+      await repo.setPending(user.id, secret);
+      const uri = generateURI({ issuer: secondFactorMessages.issuer, label: user.email, secret });
+      const qr = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 220 });
+      return { secret, uri, qr };
+    },
+
+    /** The first code from the pending secret makes it the factor; ten recovery codes, shown once. */
+    async confirmEnrolment(user: FactorUser, sessionId: string | undefined, code: string): Promise<SecondFactorRecoveryCodes> {
+      const factor = await repo.factor(user.id);
+      if (factor?.pendingSecret == null) throw new DomainError(Codes.NOT_ALLOWED, '请先开始设置两步验证');
+      const changed = factor.totpSecret !== null;
+      const step = await matchTotp(factor.pendingSecret, code.trim());
+      if (step === undefined || !(await repo.activate(user.id, factor.pendingSecret, step))) throw wrong();
+      const recoveryCodes = await newRecoveryCodes(user.id);
+      if (sessionId !== undefined) await repo.markChecked(sessionId);
+      await mail(user.email, factorAddedMail(changed));
+      return { recoveryCodes };
+    },
+
+    /** Removes the caller's own factor: needs its current code (or a recovery code); mailed. */
+    async remove(user: FactorUser, code: string): Promise<void> {
+      await checkCode(user.id, code);
+      await repo.remove(user.id);
+      await mail(user.email, factorRemovedMail());
+    },
+
+    /** Ten new recovery codes (the old ones stop working): needs the current code. */
+    async regenerateRecoveryCodes(user: FactorUser, code: string): Promise<SecondFactorRecoveryCodes> {
+      await checkCode(user.id, code);
+      const recoveryCodes = await newRecoveryCodes(user.id);
+      await mail(user.email, recoveryCodesMail());
+      return { recoveryCodes };
+    },
+
+    /** Step-up: a code proves the factor again for this session. */
+    async verify(user: FactorUser, sessionId: string, code: string): Promise<void> {
+      await checkCode(user.id, code);
+      await repo.markChecked(sessionId);
+    },
+
+    /** An admin clears another staff member's factor (the route checks who may); mailed to them. */
+    async reset(target: FactorUser): Promise<boolean> {
+      const had = (await repo.factor(target.id)) !== undefined;
+      await repo.remove(target.id);
+      if (had) await mail(target.email, factorResetMail());
+      return had;
+    },
+
+    /**
+     * The login's gate, after the right password: an account with an active factor gets a ticket
+     * (5 minutes, stored hashed) instead of a session.
+     */
+    async challengeIfEnrolled(user: FactorUser, meta: { ip?: string; userAgent?: string }): Promise<void> {
+      if (!(await repo.hasActive(user.id))) return;
+      const ticket = newSessionToken();
+      await repo.insertChallenge({
+        id: sha256Hex(ticket),
+        userId: user.id,
+        ttlSeconds: CHALLENGE_TTL_SECONDS,
+        ip: meta.ip ?? null,
+        userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      });
+      throw new SecondFactorNeeded({ ticket, expiresIn: CHALLENGE_TTL_SECONDS });
+    },
+
+    /** The user a ticket waits for (undefined when unknown, expired or the account was disabled). */
+    async ticketUser(ticket: string): Promise<FactorUser | undefined> {
+      if (ticket.length > 128) return undefined;
+      const found = await repo.challenge(sha256Hex(ticket));
+      return found === undefined ? undefined : { id: found.userId, email: found.email };
+    },
+
+    /** The second step of the login: a code for the ticket's account; the ticket is used up on success. */
+    async completeLogin(ticket: string, user: FactorUser, code: string): Promise<void> {
+      await checkCode(user.id, code);
+      if (!(await repo.takeChallenge(sha256Hex(ticket)))) throw new DomainError(Codes.SECOND_FACTOR_TICKET_EXPIRED);
+    },
+
+    user: (id: string) => repo.user(id),
+    markChecked: (sessionId: string) => repo.markChecked(sessionId),
+    guardState: (sessionId: string) => repo.guardState(sessionId),
+  };
+}
+
+export type SecondFactorService = ReturnType<typeof createSecondFactorService>;
