@@ -33,6 +33,7 @@ import secondFactorModule, { secondFactorGuard } from './modules/second-factor/i
 import settingsModule from './modules/settings/index.js';
 import shopModule from './modules/shop/index.js';
 import signUseModule from './modules/sign-use/index.js';
+import staffModule from './modules/staff/index.js';
 import statisticsModule from './modules/statistics/index.js';
 import trafficModule from './modules/traffic/index.js';
 import { trafficAdmin as trafficAdminModule } from './modules/traffic/admin.js';
@@ -143,6 +144,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(signUseModule);
   await app.register(secondFactorModule);
   await app.register(accountsModule);
+  // Staff after accounts: an empty admin_id names the first admin that accounts created.
+  await app.register(staffModule);
   await app.register(networkModule);
   await app.register(permissionsModule);
   await app.register(subscriptionsModule);

@@ -58,9 +58,29 @@ export async function createUser(
   const id = newObjectId();
   await app.database.query(
     'INSERT INTO users (id, email, password_hash, type, userkey, email_confirmed) VALUES ($1, $2, $3, $4, $5, true)',
-    [id, user.email, await argon2Hasher.hash(user.password), user.type === undefined ? 'normal' : user.type, randomHex(16)],
+    [id, user.email, await argon2Hasher.hash(user.password), storedType(user.type), randomHex(16)],
   );
+  await appointFor(app, id, user.type);
   return id;
+}
+
+/**
+ * Staff are appointed in staff_members (modules/staff): type 'admin' / 'yunying' here appoints the
+ * user to that built-in role and stores 'normal' as users.type, as migration 0016 does.
+ */
+const storedType = (type: 'admin' | 'normal' | 'channel' | 'yunying' | null | undefined) =>
+  type === undefined || type === 'admin' || type === 'yunying' ? 'normal' : type;
+
+async function appointFor(app: FastifyInstance, id: string, type: string | null | undefined): Promise<void> {
+  if (type === 'admin' || type === 'yunying') await appointStaff(app, id, type);
+}
+
+/** Appoints a user to a role (built-in or custom) directly in the database. */
+export async function appointStaff(app: FastifyInstance, userId: string, roleId: string): Promise<void> {
+  await app.database.query(
+    'INSERT INTO staff_members (user_id, role_id) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET role_id = EXCLUDED.role_id',
+    [userId, roleId],
+  );
 }
 
 /** The password of every signedInUser account (the calls that need the current password take it). */
@@ -84,11 +104,12 @@ export async function signedInUser(
       id,
       email,
       await (testUserPasswordHash ??= argon2Hasher.hash(TEST_USER_PASSWORD)),
-      user.type === undefined ? 'normal' : user.type,
+      storedType(user.type),
       randomHex(16),
       user.paidUser ?? false,
     ],
   );
+  await appointFor(app, id, user.type);
   const { token } = await app.sessions.create(id);
   return { id, email, cookie: `${cookieNames.session}=${token}` };
 }

@@ -31,19 +31,19 @@ export const PERMISSIONS = [
   { key: 'errors.clear', label: '清空操作日志', group: '系统' },
 ] as const;
 
-export type Permission = (typeof PERMISSIONS)[number]['key'];
+export type StaffPermission = (typeof PERMISSIONS)[number]['key'];
 
-export const permissionKeys: readonly Permission[] = PERMISSIONS.map((p) => p.key);
+export const permissionKeys: readonly StaffPermission[] = PERMISSIONS.map((p) => p.key);
 
 const keySet: ReadonlySet<string> = new Set(permissionKeys);
-export const isPermission = (key: string): key is Permission => keySet.has(key);
+export const isPermission = (key: string): key is StaffPermission => keySet.has(key);
 
 /** The groups of the catalogue, in order, for checkbox lists. */
 export const permissionGroups: readonly string[] = [...new Set(PERMISSIONS.map((p) => p.group))];
 
 export type BuiltinRoleId = 'admin' | 'yunying';
 
-export const BUILTIN_ROLES: Readonly<Record<BuiltinRoleId, { name: string; permissions: readonly Permission[] }>> = {
+export const BUILTIN_ROLES: Readonly<Record<BuiltinRoleId, { name: string; permissions: readonly StaffPermission[] }>> = {
   admin: { name: '管理员', permissions: permissionKeys },
   /** Operations staff: exactly what the spec's yunying could do (coupons, coupon records, prizes). */
   yunying: { name: '运营', permissions: ['coupons.read', 'coupons.edit', 'prizes.read', 'prizes.edit'] },
@@ -55,7 +55,7 @@ export const isBuiltinRole = (id: string): id is BuiltinRoleId => id === 'admin'
  * A role's permissions: a built-in role's from the code (admin gains every permission added
  * later), a custom role's from what it stores, unknown keys dropped.
  */
-export function permissionsOfRole(roleId: string, stored: readonly string[] = []): Permission[] {
+export function permissionsOfRole(roleId: string, stored: readonly string[] = []): StaffPermission[] {
   if (isBuiltinRole(roleId)) return [...BUILTIN_ROLES[roleId].permissions];
   return permissionKeys.filter((key) => stored.includes(key));
 }
@@ -66,7 +66,7 @@ export interface StaffInfo {
   roleName: string;
   /** The owner (setting admin_id): every permission, protected from everyone else. */
   owner: boolean;
-  permissions: Permission[];
+  permissions: StaffPermission[];
 }
 
 /** How someone came to be staff. */
@@ -89,7 +89,7 @@ export interface StaffMember {
 export interface StaffRole {
   id: string;
   name: string;
-  permissions: Permission[];
+  permissions: StaffPermission[];
   builtin: boolean;
   /** How many people hold it through the staff screen. */
   members: number;
@@ -101,3 +101,21 @@ export interface StaffList {
   /** Whether the caller is the owner (who alone edits roles). */
   owner: boolean;
 }
+
+/** The staff rules' answers (BFF) and the staff screen's texts (mf-admin). */
+export const staffMessages = {
+  forbidden: '没有权限',
+  secretsRefused: '没有修改支付与机密配置的权限',
+  ownerOnly: '只有站长可以进行此操作',
+  yunyingListRefused: '没有任免运营人员的权限',
+  ownerProtected: '站长不能被他人修改、降级、停用或更改密码',
+  notYourself: '不能更改自己的角色',
+  escalation: '不能授予超出自己权限的角色',
+  unknownUser: (entry: string) => `找不到用户：${entry}`,
+  unknownRole: '角色不存在',
+  roleInUse: (count: number) => `该角色仍有 ${count} 名员工，请先为他们更换角色`,
+  roleNameTaken: '角色名称已被使用',
+  builtinRole: '内置角色不能修改或删除',
+  notStaff: '该用户不是经员工管理任命的员工',
+  alreadyStaff: '该用户已经是员工，请使用更改角色',
+} as const;

@@ -32,8 +32,11 @@ describe('first admin without a configured password', () => {
     const second = await buildTestApp({ database, env, logs: secondLogs });
     expect(secondLogs.lines.some((l) => PASSWORD_IN_LOG.test(String(l.msg)))).toBe(false);
     expect(secondLogs.lines.some((l) => JSON.stringify(l).includes(password))).toBe(false);
-    const admins = await second.database.query("SELECT email FROM users WHERE type = 'admin'");
-    expect(admins).toEqual([{ email: 'admin@localhost' }]);
+    const admins = await second.database.query(
+      "SELECT u.email, u.id = (SELECT value #>> '{}' FROM settings WHERE key = 'admin_id') AS owner FROM staff_members s JOIN users u ON u.id = s.user_id WHERE s.role_id = 'admin'",
+    );
+    // The first admin is appointed in staff_members and is the owner (admin_id).
+    expect(admins).toEqual([{ email: 'admin@localhost', owner: true }]);
     await second.close();
   });
 

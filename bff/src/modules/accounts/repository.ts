@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { channels, emailTokens, users, type EmailToken, type NewUser, type User } from '../../db/schema.js';
+import { channels, emailTokens, staffMembers, users, type EmailToken, type NewUser, type User } from '../../db/schema.js';
 
 export type TokenPurpose = EmailToken['purpose'];
 
@@ -36,9 +36,19 @@ export function createAccountsRepository(db: Db) {
       return user;
     },
 
+    /** Whether anyone holds the admin role (staff_members is the one source of truth for staff). */
     async hasAdmin(): Promise<boolean> {
-      const rows = await db.select({ id: users.id }).from(users).where(eq(users.type, 'admin')).limit(1);
+      const rows = await db
+        .select({ id: staffMembers.userId })
+        .from(staffMembers)
+        .where(eq(staffMembers.roleId, 'admin'))
+        .limit(1);
       return rows.length > 0;
+    },
+
+    /** Appoints a user to a built-in role (first admin, seed data); an existing appointment stays. */
+    async appoint(userId: string, roleId: 'admin' | 'yunying'): Promise<void> {
+      await db.insert(staffMembers).values({ userId, roleId }).onConflictDoNothing({ target: staffMembers.userId });
     },
 
     /** Inserts unless the e-mail is taken; returns whether this call created the row. */

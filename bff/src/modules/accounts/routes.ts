@@ -184,7 +184,7 @@ export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsServi
 
   fastify.post('/api/user/userinfo', {
     config: { access: 'user', payload: EmptyRequest },
-    handler: async (request, reply) => reply.envelope(await accounts.userInfo(request.user!)),
+    handler: async (request, reply) => reply.envelope(await accounts.userInfo(request.user!, request.staff)),
   });
 
   fastify.post('/api/user/signup', {

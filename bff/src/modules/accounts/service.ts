@@ -3,6 +3,7 @@ import { DomainError } from '../../lib/domain-error.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { generatePassword, newObjectId, randomHex } from '../../lib/random.js';
 import type { NewSession, SessionsService, SessionUser } from '../sessions/index.js';
+import type { Staff } from '../staff/access.js';
 import type { AccountsRepository } from './repository.js';
 
 export interface AccountsDeps {
@@ -32,6 +33,12 @@ export interface FirstAdminResult {
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
+
+/** The spec's `type` of a staff member in a built-in role (the UI of the spec keys on it); undefined otherwise. */
+function staffType(staff: Staff | null): { type: 'admin' | 'yunying' } | undefined {
+  if (staff?.roleId === 'admin' || staff?.roleId === 'yunying') return { type: staff.roleId };
+  return undefined;
+}
 
 export interface SeedUser {
   email: string;
@@ -99,7 +106,8 @@ export function createAccountsService({
       if (token !== undefined) await sessions.destroy(token);
     },
 
-    async userInfo(user: SessionUser): Promise<UserInfo> {
+    /** `staff`: the caller's place in the back office (request.staff); the spec's `type` says admin/yunying for those roles. */
+    async userInfo(user: SessionUser, staff: Staff | null = null): Promise<UserInfo> {
       const [signUse, settings, pendingEmail] = await Promise.all([
         signUseStatus(user.id),
         userInfoSettings(),
@@ -109,7 +117,7 @@ export function createAccountsService({
         _id: user.id,
         email: user.email,
         icon: user.icon,
-        ...(user.type === null ? {} : { type: user.type }),
+        ...(staffType(staff) ?? (user.type === null ? {} : { type: user.type })),
         userkey: user.userkey,
         traffic: user.traffic,
         spendTraffic: user.spendTraffic,
@@ -130,6 +138,10 @@ export function createAccountsService({
         telegram_bound: user.telegramId !== null,
         telegram_name: user.telegramName,
         pending_email: pendingEmail,
+        staff:
+          staff === null
+            ? null
+            : { role: staff.roleId, roleName: staff.roleName, owner: staff.owner, permissions: [...staff.permissions] },
       };
     },
 
@@ -158,7 +170,8 @@ export function createAccountsService({
         id,
         email: normaliseEmail(input.email),
         passwordHash: await passwords.hash(input.password),
-        type: input.type === undefined ? 'normal' : input.type,
+        // Staff are appointed in staff_members; users.type keeps only the spec's normal/channel.
+        type: input.type === undefined || input.type === 'admin' || input.type === 'yunying' ? 'normal' : input.type,
         userkey: randomHex(16),
         emailConfirmed: true,
         paidUser: input.paidUser ?? false,
@@ -169,6 +182,7 @@ export function createAccountsService({
         canChangeDescribeKey: input.canChangeDescribeKey ?? true,
         channelCode: input.channelCode ?? '',
       });
+      if (created && (input.type === 'admin' || input.type === 'yunying')) await repo.appoint(id, input.type);
       return created ? id : undefined;
     },
 
@@ -189,10 +203,11 @@ export function createAccountsService({
         id: newObjectId(),
         email,
         passwordHash: await passwords.hash(admin.password ?? generatedPassword!),
-        type: 'admin',
+        type: 'normal',
         userkey: randomHex(16),
         emailConfirmed: true,
       });
+      if (created) await repo.appoint((await repo.findByEmail(email))!.id, 'admin');
       if (!created) {
         // Someone owns the address already (or another instance won the race); never promote silently.
         return { status: (await repo.hasAdmin()) ? 'exists' : 'email-taken', email };

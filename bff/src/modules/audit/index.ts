@@ -4,7 +4,7 @@ import { createAuditRepository } from './repository.js';
 import { auditRoutes } from './routes.js';
 import { createAuditService, type AuditService } from './service.js';
 
-export { ADMIN, OPERATIONS, adminResource, backOfficeRoute, type AdminResource } from './resource.js';
+export { adminResource, backOfficeRoute, type AdminResource } from './resource.js';
 export {
   AUDIT_SECRET_FIELDS,
   type AuditedRecords,

@@ -1,31 +1,26 @@
 import { EmptyRequest, IdRequest } from '@portal/contracts/schemas';
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { payloadOf } from '../../plugins/app/envelope.js';
-import type { UserRole } from '../../plugins/app/auth.js';
+import type { StaffPermission as Permission } from '@portal/contracts';
 import type { AuditedRecords, AuditService, Operator } from './service.js';
 
-/** Every /api/admin/* route. */
-export const ADMIN: readonly UserRole[] = ['admin'];
-/** Every /api/yunying/* route (operations staff and admins). */
-export const OPERATIONS: readonly UserRole[] = ['admin', 'yunying'];
-
 /**
- * One back-office call: an envelope POST for the given roles (admin by default) whose handler gets
- * the validated payload and the operator making it.
+ * One back-office call: an envelope POST for staff holding `permission` (modules/staff) whose
+ * handler gets the validated payload and the operator making it.
  */
 export function backOfficeRoute<S extends TSchema>(
   fastify: FastifyInstance,
   url: string,
   payload: S,
-  handler: (payload: Static<S>, operator: Operator) => Promise<unknown>,
-  access: readonly UserRole[] = ADMIN,
+  handler: (payload: Static<S>, operator: Operator, request: FastifyRequest) => Promise<unknown>,
+  permission: Permission,
 ): void {
   fastify.post(url, {
-    config: { access, payload },
+    config: { access: { permission }, payload },
     handler: async (request, reply) => {
       const { id, email } = request.user!;
-      return reply.envelope(await handler(payloadOf(request, payload), { id, email }));
+      return reply.envelope(await handler(payloadOf(request, payload), { id, email }, request));
     },
   });
 }
@@ -34,7 +29,8 @@ export function backOfficeRoute<S extends TSchema>(
 export interface AdminResource<S extends TSchema, Saved extends { id: string }> {
   /** '/api/admin/agents' */
   base: string;
-  access?: readonly UserRole[];
+  /** What listing needs, and what saving and deleting need. */
+  permissions: { read: Permission; edit: Permission };
   /** Route names under `base` where the spec names them otherwise; `list: null` has no list route. */
   names?: { list?: string | null; update?: string; delete?: string };
   list?: () => Promise<unknown>;
@@ -51,11 +47,11 @@ export function adminResource<S extends TSchema, Saved extends { id: string }>(
   audit: AuditService,
   resource: AdminResource<S, Saved>,
 ): void {
-  const { base, access = ADMIN, names = {}, records } = resource;
+  const { base, permissions, names = {}, records } = resource;
   const listName = names.list === undefined ? 'list' : names.list;
   if (listName !== null && resource.list !== undefined) {
     const list = resource.list;
-    backOfficeRoute(fastify, `${base}/${listName}`, EmptyRequest, () => list(), access);
+    backOfficeRoute(fastify, `${base}/${listName}`, EmptyRequest, () => list(), permissions.read);
   }
   backOfficeRoute(
     fastify,
@@ -63,7 +59,7 @@ export function adminResource<S extends TSchema, Saved extends { id: string }>(
     resource.update,
     async (input, operator) =>
       resource.answer(await audit.save(operator, records, input as Static<S> & { _id?: string })),
-    access,
+    permissions.edit,
   );
   backOfficeRoute(
     fastify,
@@ -73,6 +69,6 @@ export function adminResource<S extends TSchema, Saved extends { id: string }>(
       await audit.remove(operator, records, id);
       return {};
     },
-    access,
+    permissions.edit,
   );
 }

@@ -17,5 +17,6 @@ export function auditRoutes(fastify: FastifyInstance, audit: AuditService) {
       to: dateOf(filter.toTimestamp),
       limit: filter.limit ?? AUDIT_LIST_DEFAULT,
     }),
+    'audit.read',
   );
 }

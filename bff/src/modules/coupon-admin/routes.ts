@@ -7,40 +7,40 @@ import {
   CouponUpdate,
 } from '@portal/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
-import { backOfficeRoute, OPERATIONS } from '../audit/index.js';
+import { backOfficeRoute } from '../audit/index.js';
 import type { CouponAdminService } from './service.js';
 
 const BASE = '/api/yunying/coupon';
 
-/** The coupon and coupon-record calls of spec-2 §7, open to admin and yunying; writes audited. */
+/** The coupon and coupon-record calls of spec-2 §7, for staff with coupons.read / coupons.edit; writes audited. */
 export function couponAdminRoutes(fastify: FastifyInstance, service: CouponAdminService) {
-  backOfficeRoute(fastify, `${BASE}/coupon_list`, CouponListRequest, (request) => service.list(request), OPERATIONS);
+  backOfficeRoute(fastify, `${BASE}/coupon_list`, CouponListRequest, (request) => service.list(request), 'coupons.read');
   backOfficeRoute(
     fastify,
     `${BASE}/update_coupon`,
     CouponUpdate,
     (input, operator) => service.save(operator, input),
-    OPERATIONS,
+    'coupons.edit',
   );
   backOfficeRoute(
     fastify,
     `${BASE}/delete_coupon`,
     CouponDeleteRequest,
     ({ id_list }, operator) => service.remove(operator, id_list),
-    OPERATIONS,
+    'coupons.edit',
   );
   backOfficeRoute(
     fastify,
     `${BASE}/coupon_record_list`,
     CouponRecordListRequest,
     ({ limit }) => service.records(limit ?? DEFAULT_REQUEST_COUNT.list),
-    OPERATIONS,
+    'coupons.read',
   );
   backOfficeRoute(
     fastify,
     `${BASE}/restore_record`,
     CouponRestoreRequest,
     ({ id }, operator) => service.restore(operator, id),
-    OPERATIONS,
+    'coupons.edit',
   );
 }

@@ -12,10 +12,14 @@ import type { FastifyInstance } from 'fastify';
 import { adminResource, backOfficeRoute, type AuditService, type Operator } from '../audit/index.js';
 import type { NetworkAdminService } from './service.js';
 
+/** Nodes, entries, lines and line permissions share one pair of permissions. */
+const NETWORK = { read: 'network.read', edit: 'network.edit' } as const;
+
 /** The admin calls of nodes, entries, lines and permissions (spec-2 §7 "Admin and operations"). */
 export function networkAdminRoutes(fastify: FastifyInstance, network: NetworkAdminService, audit: AuditService) {
   adminResource(fastify, audit, {
     base: '/api/admin/permissions',
+    permissions: NETWORK,
     list: network.listPermissions,
     update: PermissionUpdate,
     records: network.permissions,
@@ -24,6 +28,7 @@ export function networkAdminRoutes(fastify: FastifyInstance, network: NetworkAdm
 
   adminResource(fastify, audit, {
     base: '/api/admin/agents',
+    permissions: NETWORK,
     list: network.listAgents,
     update: AgentUpdate,
     records: network.agents,
@@ -35,6 +40,7 @@ export function networkAdminRoutes(fastify: FastifyInstance, network: NetworkAdm
 
   adminResource(fastify, audit, {
     base: '/api/admin/entrys',
+    permissions: NETWORK,
     list: network.listEntries,
     update: EntryUpdate,
     records: network.entries,
@@ -43,6 +49,7 @@ export function networkAdminRoutes(fastify: FastifyInstance, network: NetworkAdm
 
   adminResource(fastify, audit, {
     base: '/api/admin/agent_line',
+    permissions: NETWORK,
     names: { delete: 'delete_agent' },
     list: network.listLines,
     update: LineUpdate,
@@ -62,6 +69,7 @@ export function networkAdminRoutes(fastify: FastifyInstance, network: NetworkAdm
       const secret = await onAgent(id, 'rotate_secret', operator, () => network.rotateSecret(id));
       return { agent: await network.agent(id), secret };
     },
+    'network.edit',
   );
 
   backOfficeRoute(
@@ -72,6 +80,7 @@ export function networkAdminRoutes(fastify: FastifyInstance, network: NetworkAdm
       await onAgent(_id, 'upgrade_agentserver', operator, () => network.requestUpgrade(_id));
       return network.agent(_id);
     },
+    'network.edit',
   );
 
   /** Actions on every record of a kind: the log says how many there were. */
@@ -84,9 +93,9 @@ export function networkAdminRoutes(fastify: FastifyInstance, network: NetworkAdm
 
   backOfficeRoute(fastify, '/api/admin/agents/clear_updatetimes', EmptyRequest, async (_payload, operator) => ({
     affected: await onAll('agent', 'clear_updatetimes', operator, network.resetUpdateTimes),
-  }));
+  }), 'network.edit');
 
   backOfficeRoute(fastify, '/api/admin/agent_line/reset_hot', EmptyRequest, async (_payload, operator) => ({
     affected: await onAll('line', 'reset_hot', operator, network.resetHot),
-  }));
+  }), 'network.edit');
 }

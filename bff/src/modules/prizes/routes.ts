@@ -1,20 +1,20 @@
 import { EmptyRequest, IdRequest, PrizeUpdate } from '@portal/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { payloadOf } from '../../plugins/app/envelope.js';
-import { backOfficeRoute, OPERATIONS } from '../audit/index.js';
+import { backOfficeRoute } from '../audit/index.js';
 import type { PrizesService } from './service.js';
 
 const BASE = '/api/yunying/prize';
 
 /**
- * The prize calls of spec-2 §7 (admin and yunying; writes audited) and the user's lottery (ours:
+ * The prize calls of spec-2 §7 (prizes.read / prizes.edit; writes audited) and the user's lottery (ours:
  * /api/prize/info and /api/prize/draw, any signed-in user; the draw refuses unpaid users).
  */
 export function prizesRoutes(fastify: FastifyInstance, service: PrizesService) {
-  backOfficeRoute(fastify, `${BASE}/list`, EmptyRequest, () => service.list(), OPERATIONS);
+  backOfficeRoute(fastify, `${BASE}/list`, EmptyRequest, () => service.list(), 'prizes.read');
   // The whole session user: the image must be one this operator uploaded.
   fastify.post(`${BASE}/update`, {
-    config: { access: OPERATIONS, payload: PrizeUpdate },
+    config: { access: { permission: 'prizes.edit' }, payload: PrizeUpdate },
     handler: async (request, reply) =>
       reply.envelope(await service.save(request.user!, payloadOf(request, PrizeUpdate))),
   });
@@ -26,7 +26,7 @@ export function prizesRoutes(fastify: FastifyInstance, service: PrizesService) {
       await service.remove(operator, id);
       return {};
     },
-    OPERATIONS,
+    'prizes.edit',
   );
 
   fastify.post('/api/prize/info', {

@@ -13,11 +13,11 @@ beforeAll(async () => {
     env: { TRUST_PROXY: 'true' },
     configure: (a) => {
       a.post('/api/test/admin-only', {
-        config: { access: ['admin'], payload: EmptyRequest },
+        config: { access: { permission: 'settings.read' }, payload: EmptyRequest },
         handler: async (_request, reply) => reply.envelope({ secret: 'admin data' }),
       });
       a.post('/api/test/ops', {
-        config: { access: ['admin', 'yunying'], payload: EmptyRequest },
+        config: { access: { permission: 'coupons.read' }, payload: EmptyRequest },
         handler: async (_request, reply) => reply.envelope({}),
       });
     },
@@ -113,7 +113,9 @@ describe('roles', () => {
     const before = await call(app, '/api/test/admin-only', {}, { cookie });
     expect(before.result).toMatchObject({ code: 0, data: { secret: 'admin data' } });
 
-    await app.database.query("UPDATE users SET type = 'normal' WHERE email = 'boss@example.com'");
+    await app.database.query(
+      "DELETE FROM staff_members WHERE user_id = (SELECT id FROM users WHERE email = 'boss@example.com')",
+    );
     const after = await call(app, '/api/test/admin-only', {}, { cookie });
     expect(after.status).toBe(403);
     expect(after.result.code).toBe(Codes.FORBIDDEN);

@@ -3,6 +3,7 @@ import { EmptyRequest, SetConfigRequest } from '@portal/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { ownOrigin } from '../../plugins/app/origin-check.js';
 import { backOfficeRoute, type AuditService } from '../audit/index.js';
+import { authorizeSettingsChange } from '../staff/access.js';
 import type { SettingsService } from './service.js';
 
 const ANNOUNCEMENT_KEYS = [
@@ -47,15 +48,20 @@ export function settingsRoutes(fastify: FastifyInstance, settings: SettingsServi
 
   // The configuration screen: generated from the definitions; every reader of a setting reads the
   // database on each call, so a saved value applies at once, on every instance.
-  backOfficeRoute(fastify, '/api/admin/config/get', EmptyRequest, () => settings.adminConfig());
+  backOfficeRoute(fastify, '/api/admin/config/get', EmptyRequest, () => settings.adminConfig(), 'settings.read');
 
-  backOfficeRoute(fastify, '/api/admin/config/set_config', SetConfigRequest, async (values, operator) => {
+  // settings.edit; payment settings and secrets need settings.secrets, admin_id the owner and
+  // yunying_list staff.edit (modules/staff). admin_id and yunying_list are stored as user ids.
+  backOfficeRoute(fastify, '/api/admin/config/set_config', SetConfigRequest, async (sent, operator, request) => {
+    const values = await fastify.staff.settingsInput(sent);
     const notices = await audit.within(operator, async (log) => {
-      const { before, after, notices } = await settings.setFromAdmin(values);
+      const { before, after, notices } = await settings.setFromAdmin(values, (changed) =>
+        authorizeSettingsChange(request.staff, changed),
+      );
       await log({ recordType: 'config', recordId: 'settings', action: 'update', before, after });
       return notices;
     });
     const config = await settings.adminConfig();
     return notices.length === 0 ? config : { ...config, notices };
-  });
+  }, 'settings.edit');
 }

@@ -118,7 +118,11 @@ export function createSettingsService({ repo, onInvalidStoredValue }: SettingsDe
      * stored value, unless bound to an address that changed (then it is cleared and a notice says
      * so). Only changed keys are written (a value equal to the default drops its row).
      */
-    async setFromAdmin(sent: Record<string, unknown>): Promise<SettingsChange> {
+    async setFromAdmin(
+      sent: Record<string, unknown>,
+      /** Told which keys would change before anything is written; throws to refuse the save. */
+      authorize: (changed: SettingKey[]) => void = () => {},
+    ): Promise<SettingsChange> {
       const keys: SettingKey[] = [];
       for (const key of Object.keys(sent)) {
         if (!isOperatorKey(key)) throw new DomainError(Codes.INVALID_PAYLOAD, `未知的设置项：${key}`);
@@ -141,7 +145,8 @@ export function createSettingsService({ repo, onInvalidStoredValue }: SettingsDe
         if (Value.Equal(value, settingDefinitions[key].default)) removals.push(key);
         else upserts.push({ key, value });
       }
-      await repo.upsert(upserts);
+        authorize(Object.keys(change.after) as SettingKey[]);
+        await repo.upsert(upserts);
       await repo.remove(removals);
       return change;
     },

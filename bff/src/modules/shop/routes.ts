@@ -17,6 +17,7 @@ export function shopRoutes(fastify: FastifyInstance, shop: ShopService, audit: A
   // The admin screen lists products with /api/shop/list (spec-2 §7).
   adminResource(fastify, audit, {
     base: '/api/admin/combo',
+    permissions: { read: 'products.read', edit: 'products.edit' },
     names: { list: null, update: 'update_combo', delete: 'delete_combo' },
     update: ComboUpdate,
     records: shop.adminCombos,

@@ -3,7 +3,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { publicAddress } from '../../config.js';
 import { attemptLimit } from '../../lib/throttle.js';
 import { payloadOf } from '../../plugins/app/envelope.js';
-import type { TicketsService } from './service.js';
+import { hasPermission } from '../../plugins/app/auth.js';
+import type { TicketRights, TicketsService } from './service.js';
+
+/** The operator branch of the user calls: staff with tickets.read see every ticket, with tickets.answer reply to any. */
+const rightsOf = (request: FastifyRequest): TicketRights => ({
+  read: hasPermission(request, 'tickets.read'),
+  answer: hasPermission(request, 'tickets.answer'),
+});
 
 const MINUTE = 60 * 1000;
 /** New tickets per user (every attempt counts). */
@@ -17,12 +24,12 @@ export function ticketsRoutes(fastify: FastifyInstance, tickets: TicketsService)
   const userKey = (r: FastifyRequest) => r.user?.id ?? '';
   const createLimit = attemptLimit(fastify, 'ticket-create', [{ ...TICKET_CREATE_LIMIT, key: userKey }]);
   const replyLimit = attemptLimit(fastify, 'ticket-reply', [
-    { ...TICKET_REPLY_LIMIT, key: (r) => (r.user?.type === 'admin' ? '' : userKey(r)) },
+    { ...TICKET_REPLY_LIMIT, key: (r) => (hasPermission(r, 'tickets.answer') ? '' : userKey(r)) },
   ]);
 
   fastify.post('/api/feedback/my_list', {
     config: { access: 'user', payload: EmptyRequest },
-    handler: async (request, reply) => reply.envelope(await tickets.list(request.user!)),
+    handler: async (request, reply) => reply.envelope(await tickets.list(request.user!, rightsOf(request))),
   });
 
   fastify.post('/api/feedback/create', {
@@ -37,26 +44,26 @@ export function ticketsRoutes(fastify: FastifyInstance, tickets: TicketsService)
     preHandler: replyLimit,
     handler: async (request, reply) =>
       reply.envelope(
-        await tickets.respond(request.user!, payloadOf(request, FeedbackResponseRequest), linkBase),
+        await tickets.respond(request.user!, payloadOf(request, FeedbackResponseRequest), linkBase, rightsOf(request)),
       ),
   });
 
   fastify.post('/api/feedback/refresh', {
     config: { access: 'user', payload: FeedbackIdRequest },
     handler: async (request, reply) =>
-      reply.envelope(await tickets.refresh(request.user!, payloadOf(request, FeedbackIdRequest).id)),
+      reply.envelope(await tickets.refresh(request.user!, payloadOf(request, FeedbackIdRequest).id, rightsOf(request))),
   });
 
-  // spec-2 §6: only admins close tickets.
+  // spec-2 §6: only admins close tickets (tickets.answer).
   fastify.post('/api/feedback/close', {
-    config: { access: ['admin'], payload: FeedbackIdRequest },
+    config: { access: { permission: 'tickets.answer' }, payload: FeedbackIdRequest },
     handler: async (request, reply) =>
       reply.envelope(await tickets.close(request.user!, payloadOf(request, FeedbackIdRequest).id)),
   });
 
   // The header's badge for admins: tickets waiting for an answer.
   fastify.post('/api/feedback/pending_count', {
-    config: { access: ['admin'], payload: EmptyRequest },
+    config: { access: { permission: 'tickets.read' }, payload: EmptyRequest },
     handler: async (_request, reply) => reply.envelope(await tickets.pendingCount()),
   });
 }

@@ -31,7 +31,12 @@ export interface TicketEvent {
   linkBase: string;
 }
 
-const isAdmin = (user: Pick<SessionUser, 'type'>) => user.type === 'admin';
+/** What the caller may do with other users' tickets: tickets.read / tickets.answer (modules/staff). */
+export interface TicketRights {
+  read: boolean;
+  answer: boolean;
+}
+const NO_RIGHTS: TicketRights = { read: false, answer: false };
 
 /** Another user's ticket answers exactly like one that does not exist (QUALITY 7). */
 const notFound = () => new DomainError(Codes.NOT_FOUND, text.notFound);
@@ -82,9 +87,9 @@ export function createTicketsService(deps: {
   const { db, repo, uploads, audit, notify } = deps;
 
   /** The ticket if `user` may see it (its owner or an admin); otherwise 4004, whether it exists or not. */
-  async function visible(user: SessionUser, id: string): Promise<TicketListRow> {
+  async function visible(user: SessionUser, rights: TicketRights, id: string): Promise<TicketListRow> {
     const row = await repo.find(id);
-    if (row === undefined || (row.ticket.userId !== user.id && !isAdmin(user))) throw notFound();
+    if (row === undefined || (row.ticket.userId !== user.id && !rights.read)) throw notFound();
     return row;
   }
 
@@ -105,8 +110,8 @@ export function createTicketsService(deps: {
 
   return {
     /** A user's own tickets; an admin's: every user's, with the creator's e-mail. */
-    async list(user: SessionUser): Promise<FeedbackTicket[]> {
-      return (await repo.list(isAdmin(user) ? null : user.id, FEEDBACK_LIST_MAX)).map(toTicket);
+    async list(user: SessionUser, rights: TicketRights = NO_RIGHTS): Promise<FeedbackTicket[]> {
+      return (await repo.list(rights.read ? null : user.id, FEEDBACK_LIST_MAX)).map(toTicket);
     },
 
     async create(user: SessionUser, input: FeedbackCreateRequest, linkBase: string): Promise<FeedbackTicketDetail> {
@@ -123,17 +128,26 @@ export function createTicketsService(deps: {
      * A reply by the ticket's owner or an admin, under the ticket's row lock: a close that commits
      * first turns it into 1035, and one that comes after sees the reply.
      */
-    async respond(user: SessionUser, input: FeedbackResponseRequest, linkBase: string): Promise<FeedbackTicketDetail> {
+    async respond(
+      user: SessionUser,
+      input: FeedbackResponseRequest,
+      linkBase: string,
+      rights: TicketRights = NO_RIGHTS,
+    ): Promise<FeedbackTicketDetail> {
       const desc = required(input.desc, text.descRequired);
       const owner = await db.transaction(async () => {
         const ticket = await repo.lock(input.id);
-        if (ticket === undefined || (ticket.userId !== user.id && !isAdmin(user))) throw notFound();
+        if (ticket === undefined || (ticket.userId !== user.id && !rights.answer)) {
+          // Someone who may read but not answer sees the ticket, and is refused the reply.
+          if (ticket !== undefined && rights.read) throw new DomainError(Codes.FORBIDDEN);
+          throw notFound();
+        }
         if (ticket.status !== 'open') throw new DomainError(Codes.TICKET_CLOSED, text.closed);
         const imageUrl = await uploads.ownImage(input.imageUrl ?? '', user, 'ticket');
-        await repo.addComment({ ticketId: ticket.id, authorId: user.id, fromAdmin: isAdmin(user), desc, imageUrl });
+        await repo.addComment({ ticketId: ticket.id, authorId: user.id, fromAdmin: rights.answer, desc, imageUrl });
         return ticket;
       });
-      if (!isAdmin(user)) {
+      if (!rights.answer) {
         notify({ kind: 'replied', ticketId: owner.id, title: owner.title, text: desc, userEmail: user.email, linkBase });
       }
       return detail(input.id);
@@ -168,8 +182,8 @@ export function createTicketsService(deps: {
     },
 
     /** The ticket with its thread, for an open detail view (its owner or an admin). */
-    async refresh(user: SessionUser, id: string): Promise<FeedbackTicketDetail> {
-      await visible(user, id);
+    async refresh(user: SessionUser, id: string, rights: TicketRights = NO_RIGHTS): Promise<FeedbackTicketDetail> {
+      await visible(user, rights, id);
       return detail(id);
     },
 

@@ -31,7 +31,7 @@ export async function uploadsRoutes(fastify: FastifyInstance, { uploads }: { upl
     preHandler: uploadLimit,
     handler: async (request, reply) => {
       const { purpose, content } = await readImagePart(request);
-      const stored = await uploads.store(request.user!, purpose, content);
+      const stored = await uploads.store(request.user!, purpose, content, request.staff);
       return reply.envelope({ file: stored });
     },
   });
@@ -39,7 +39,7 @@ export async function uploadsRoutes(fastify: FastifyInstance, { uploads }: { upl
   fastify.get<{ Params: { filename: string } }>('/api/file/downloads/:filename', {
     config: { access: 'public', envelope: false },
     handler: async (request, reply) => {
-      const image = await uploads.read(request.params.filename, request.user);
+      const image = await uploads.read(request.params.filename, request.user, request.staff);
       if (image === undefined) throw new DomainError(Codes.NOT_FOUND);
       return reply
         .header('content-type', image.contentType)

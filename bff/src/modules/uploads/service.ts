@@ -4,6 +4,7 @@ import { DomainError } from '../../lib/domain-error.js';
 import { randomHex } from '../../lib/random.js';
 import type { SessionUser } from '../sessions/service.js';
 import type { UploadsRepository } from './repository.js';
+import type { Staff } from '../staff/access.js';
 
 /** 4 MB: the spec's image limit (图片限制在4M内). */
 export const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
@@ -39,8 +40,8 @@ const NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|webp)$/;
 /** Decides whether `viewer` may see a private image (e.g. the owner of a ticket that shows it). */
 export type ViewerRule = (name: string, viewer: SessionUser) => Promise<boolean>;
 
-/** Operators upload prize images for everyone: their uploads have no total. */
-const unlimited = (user: SessionUser) => user.type === 'admin' || user.type === 'yunying';
+/** Staff upload prize images for everyone: their uploads have no total. */
+const unlimited = (staff: Staff | null) => staff !== null;
 
 /**
  * Images uploaded by users and operators. The type is decided from the bytes (magic numbers),
@@ -53,10 +54,16 @@ export function createUploadsService(repo: UploadsRepository, { quotaBytes }: { 
   const viewerRules: ViewerRule[] = [];
 
   return {
-    async store(owner: SessionUser, purpose: UploadPurpose, content: Buffer): Promise<{ filename: string; url: string }> {
+    /** `staff`: the uploader's back-office role (request.staff); prize images need prizes.edit. */
+    async store(
+      owner: SessionUser,
+      purpose: UploadPurpose,
+      content: Buffer,
+      staff: Staff | null = null,
+    ): Promise<{ filename: string; url: string }> {
       if (content.length === 0) throw new DomainError(Codes.INVALID_PAYLOAD, IMAGE_INVALID);
       if (content.length > MAX_IMAGE_BYTES) throw new DomainError(Codes.PAYLOAD_TOO_LARGE, IMAGE_TOO_LARGE);
-      if (purpose === 'prize' && owner.type !== 'admin' && owner.type !== 'yunying') {
+      if (purpose === 'prize' && staff?.permissions.has('prizes.edit') !== true) {
         throw new DomainError(Codes.FORBIDDEN);
       }
       const detected = await fileTypeFromBuffer(content);
@@ -73,7 +80,7 @@ export function createUploadsService(repo: UploadsRepository, { quotaBytes }: { 
           content,
           isPublic: purpose !== 'ticket',
         },
-        unlimited(owner) ? Number.POSITIVE_INFINITY : quotaBytes,
+        unlimited(staff) ? Number.POSITIVE_INFINITY : quotaBytes,
       );
       if (!stored) throw new DomainError(Codes.PAYLOAD_TOO_LARGE, uploadQuotaReached(quotaBytes));
       return { filename: name, url: `${DOWNLOAD_PREFIX}${name}` };
@@ -82,8 +89,8 @@ export function createUploadsService(repo: UploadsRepository, { quotaBytes }: { 
     /** Bytes of images `ownerId` keeps stored (the admin user detail shows it). */
     totalBytes: (ownerId: string): Promise<number> => repo.totalBytes(ownerId),
 
-    /** The image and its type, when `viewer` (null: not signed in) may see it; otherwise nothing. */
-    async read(name: string, viewer: SessionUser | null) {
+    /** The image and its type, when `viewer` (null: not signed in) may see it; otherwise nothing. Staff with tickets.read see ticket images. */
+    async read(name: string, viewer: SessionUser | null, staff: Staff | null = null) {
       if (!NAME_PATTERN.test(name)) return undefined;
       const meta = await repo.findMeta(name);
       if (meta === undefined) return undefined;
@@ -91,7 +98,7 @@ export function createUploadsService(repo: UploadsRepository, { quotaBytes }: { 
         if (viewer === null) return undefined;
         const allowed =
           viewer.id === meta.ownerId ||
-          viewer.type === 'admin' ||
+          staff?.permissions.has('tickets.read') === true ||
           (await someRule(viewerRules, name, viewer));
         if (!allowed) return undefined;
       }

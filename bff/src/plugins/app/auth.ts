@@ -1,4 +1,4 @@
-import { Codes, cookieNames } from '@portal/contracts';
+import { Codes, cookieNames, type StaffPermission as Permission } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../../lib/domain-error.js';
@@ -6,17 +6,23 @@ import { isApiUrl } from '../../lib/http.js';
 import {
   createSessionsRepository,
   createSessionsService,
-  SESSION_TTL_MS,
   type SessionsService,
   type SessionUser,
 } from '../../modules/sessions/index.js';
+import { staffOf, type Staff } from '../../modules/staff/access.js';
 
 export type UserRole = NonNullable<SessionUser['type']>;
+/** A back-office route: staff whose role holds this permission (modules/staff). */
+export interface PermissionAccess {
+  permission: Permission;
+}
 /**
- * Who may call a route: anyone, any signed-in user, signed-in users with one of the roles, or a
- * node (a proxy server authenticated by its own secret; the node API sets `request.nodeId`).
+ * Who may call a route: anyone, any signed-in user, staff holding a permission, or a node (a
+ * proxy server authenticated by its own secret; the node API sets `request.nodeId`).
  */
-export type Access = 'public' | 'user' | 'node' | readonly UserRole[];
+export type Access = 'public' | 'user' | 'node' | PermissionAccess;
+
+export type { Staff };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,6 +30,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** The node (agent) a node-API call authenticated as; null otherwise. */
     nodeId: string | null;
+    /** The signed-in user's role and permissions in the back office (same lookup as `user`); null for non-staff. */
+    staff: Staff | null;
   }
   interface FastifyInstance {
     sessions: SessionsService;
@@ -55,11 +63,15 @@ export interface HttpRoute {
   access: Access | undefined;
 }
 
-const SESSION_MAX_AGE_SECONDS = Math.floor(SESSION_TTL_MS / 1000);
+/**
+ * The cookies outlive any session (400 days, the longest a browser keeps one): the server decides
+ * when a session ends (SESSION_TTL_MS without use), as spec-1's 99999-day token cookie intends.
+ */
+const SESSION_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
 
 export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, token: string): void {
   const secure = request.protocol === 'https';
-  const common = { path: '/', sameSite: 'lax', secure, maxAge: SESSION_MAX_AGE_SECONDS } as const;
+  const common = { path: '/', sameSite: 'lax', secure, maxAge: SESSION_COOKIE_MAX_AGE_SECONDS } as const;
   reply.setCookie(cookieNames.session, token, { ...common, httpOnly: true });
   // Readable by the page so the client guard knows a session exists; it is not the secret.
   reply.setCookie(cookieNames.token, '1', { ...common, httpOnly: false });
@@ -81,10 +93,15 @@ export const requireUser: preHandlerHookHandler = async (request, reply) => {
   signedInUser(request, reply);
 };
 
-export function requireRole(roles: readonly UserRole[]): preHandlerHookHandler {
-  return async function requireRoleHandler(request, reply) {
-    const { type } = signedInUser(request, reply);
-    if (type === null || !roles.includes(type)) throw new DomainError(Codes.FORBIDDEN);
+/** Whether the caller is staff holding this permission. */
+export function hasPermission(request: FastifyRequest, permission: Permission): boolean {
+  return request.user !== null && request.staff !== null && request.staff.permissions.has(permission);
+}
+
+export function requirePermission(permission: Permission): preHandlerHookHandler {
+  return async function requirePermissionHandler(request, reply) {
+    signedInUser(request, reply);
+    if (!hasPermission(request, permission)) throw new DomainError(Codes.FORBIDDEN);
   };
 }
 
@@ -97,7 +114,7 @@ function guardFor(access: Access): preHandlerHookHandler | undefined {
   if (access === 'public') return undefined;
   if (access === 'user') return requireUser;
   if (access === 'node') return requireNode;
-  return requireRole(access);
+  return requirePermission(access.permission);
 }
 
 /**
@@ -111,6 +128,7 @@ export default fp(
     fastify.decorate('sessions', sessions);
     fastify.decorateRequest('user', null);
     fastify.decorateRequest('nodeId', null);
+    fastify.decorateRequest('staff', null);
     const apiRoutes: ApiRouteAccess[] = [];
     fastify.decorate('apiRoutes', apiRoutes);
     const httpRoutes: HttpRoute[] = [];
@@ -121,7 +139,7 @@ export default fp(
       if (!isApiUrl(route.url)) return;
       const access = route.config?.access;
       if (access === undefined) {
-        throw new Error(`API route ${route.url} must declare config.access ('public', 'user' or a role list)`);
+        throw new Error(`API route ${route.url} must declare config.access ('public', 'user' or { permission })`);
       }
       apiRoutes.push({ methods: [route.method].flat(), url: route.url, access });
       const guard = guardFor(access);
@@ -135,7 +153,10 @@ export default fp(
       if (!isApiUrl(request.url)) return;
       const token = request.cookies[cookieNames.session] ?? bearerToken(request);
       if (token === undefined || token === '') return;
-      request.user = await sessions.resolve(token);
+      const found = await sessions.resolveWithStaff(token);
+      if (found === null) return;
+      request.user = found.user;
+      request.staff = staffOf(found.user, found.staff);
     });
   },
   { name: 'auth', dependencies: ['db', 'cookie', 'errors'] },

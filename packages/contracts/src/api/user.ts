@@ -36,6 +36,18 @@ export const UserInfo = Type.Object({
   telegram_name: Type.Optional(Type.String()),
   /** A new e-mail address awaiting its mailed confirmation (change_use_info); null when none. */
   pending_email: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** Ours (issue 25): the caller's back-office role and permissions; null for everyone else. */
+  staff: Type.Optional(
+    Type.Union([
+      Type.Object({
+        role: Type.String(),
+        roleName: Type.String(),
+        owner: Type.Boolean(),
+        permissions: Type.Array(Type.String()),
+      }),
+      Type.Null(),
+    ]),
+  ),
 });
 export type UserInfo = Static<typeof UserInfo>;
 
