@@ -30,6 +30,7 @@ import ticketsModule from './modules/tickets/index.js';
 import permissionsModule from './modules/permissions/index.js';
 import seedModule from './modules/seed/index.js';
 import secondFactorModule, { secondFactorGuard } from './modules/second-factor/index.js';
+import sessionsModule from './modules/sessions/index.js';
 import settingsModule from './modules/settings/index.js';
 import shopModule from './modules/shop/index.js';
 import signUseModule from './modules/sign-use/index.js';
@@ -139,6 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(retentionModule);
   await app.register(settingsModule);
   await app.register(mailModule);
+  await app.register(sessionsModule);
   await app.register(trafficModule);
   await app.register(uploadsModule);
   await app.register(signUseModule);

@@ -17,3 +17,4 @@ export * from './api/traffic-records.js';
 export * from './api/current-password.js';
 export * from './api/second-factor.js';
 export * from './api/staff.js';
+export * from './api/sessions.js';

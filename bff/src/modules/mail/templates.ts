@@ -90,3 +90,26 @@ export function emailChangedNoticeMail(newEmail: string): MailContent {
     '如果这不是您本人的操作，您的账号可能已被他人控制，请立即联系客服。',
   );
 }
+
+/** To a staff member when their account signed in from a browser, system and address none of their live sessions had. */
+export function newDeviceSignInMail(signIn: {
+  browser: string | null;
+  os: string | null;
+  ip: string | null;
+  at: Date;
+  timeZone: string;
+}): MailContent {
+  const device = `${signIn.browser ?? '未知浏览器'} · ${signIn.os ?? '未知系统'}`;
+  const time = signIn.at.toLocaleString('zh-CN', { timeZone: signIn.timeZone, hour12: false });
+  return noticeMail(
+    '新设备登录提醒',
+    [
+      '您的后台账号刚刚在一台新设备上登录：',
+      `设备：${device}`,
+      `地址：${signIn.ip ?? '未知'}`,
+      `时间：${time}（${signIn.timeZone}）`,
+      '您可以在“我的账户 → 登录设备”中查看并退出登录的设备。',
+    ],
+    '如果这不是您本人的操作，请立即在“我的账户”中退出其他设备、修改密码，并通知站长。',
+  );
+}

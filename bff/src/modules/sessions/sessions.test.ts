@@ -32,10 +32,10 @@ const loginResponse = async (headers: Record<string, string> = {}) =>
   (await call(app, '/api/user/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password }, { headers })).response;
 
 describe('session cookie', () => {
-  it('is httpOnly, SameSite=Lax, path /, 30 days, and not Secure over plain http', async () => {
+  it('is httpOnly, SameSite=Lax, path /, 400 days (the server ends idle sessions), and not Secure over plain http', async () => {
     const response = await loginResponse();
     const sid = response.cookies.find((c) => c.name === cookieNames.session)!;
-    expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 30 * 24 * 3600 });
+    expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 400 * 24 * 3600 });
     expect(sid.secure).toBeFalsy();
   });
 
