@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
+import { SecondFactorPromptHost } from '@portal/ui/second-factor';
 import { adminSystem } from './admin-system';
 
 /**
@@ -8,5 +9,11 @@ import { adminSystem } from './admin-system';
  * it is React context.
  */
 export function AdminFrame({ children }: { children: ReactNode }) {
-  return <ChakraProvider value={adminSystem}>{children}</ChakraProvider>;
+  return (
+    <ChakraProvider value={adminSystem}>
+      {children}
+      {/* A call refused for the second factor (step-up 1133, required 1132) asks for it here and is retried. */}
+      <SecondFactorPromptHost />
+    </ChakraProvider>
+  );
 }

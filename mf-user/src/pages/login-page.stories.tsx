@@ -1,5 +1,5 @@
 import { Codes, messages } from '@portal/contracts';
-import { apiHandler, pendingHandler } from '@portal/storybook/api-mocks';
+import { apiHandler, apiSequence, pendingHandler } from '@portal/storybook/api-mocks';
 import { expect, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
 import { expectToast, prepare } from '../test/story-fixtures';
 import LoginPage from './login-page';
@@ -69,5 +69,42 @@ export const Agency: Story = {
   loaders: [() => prepare(null, { agency: true })],
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(within(canvasElement).queryByRole('link', { name: '快速注册' })).toBeNull());
+  },
+};
+
+const secondStep = apiSequence('user/login_second_factor', [
+  { data: {}, code: Codes.SECOND_FACTOR_WRONG, msg: '验证码错误或已使用' },
+  { data: {}, code: Codes.SECOND_FACTOR_TICKET_EXPIRED, msg: '验证已超时，请重新登录' },
+]);
+
+/**
+ * Staff with a second factor (issue 25): the right password answers 1130 with a ticket, the form
+ * asks for the six-digit code (or a recovery code); a wrong code is said in the field, an expired
+ * ticket sends the user back to the password with the reason.
+ */
+export const SecondFactor: Story = {
+  parameters: {
+    msw: [
+      apiHandler('user/login', { ticket: 'ticket-1', expiresIn: 300 }, Codes.SECOND_FACTOR_NEEDED, '请输入两步验证码'),
+      secondStep.handler,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await fillAndSubmit(canvasElement, 'staff@example.com', 'password-1');
+    const canvas = within(canvasElement);
+    const step = within(await canvas.findByTestId('second-factor-step'));
+    await expect(step.getByText('请输入身份验证器中的 6 位验证码。')).toBeVisible();
+    await userEvent.click(step.getByRole('button', { name: '验证并登录' }));
+    await expect(await step.findByText('请输入 6 位数字验证码')).toBeVisible();
+    await userEvent.type(step.getByLabelText('6 位验证码'), '123456');
+    await userEvent.click(step.getByRole('button', { name: '验证并登录' }));
+    await expect(await step.findByText('验证码错误或已使用')).toBeVisible();
+    await expect(secondStep.calls[0]).toEqual({ ticket: 'ticket-1', code: '123456' });
+    await userEvent.click(step.getByRole('button', { name: '使用恢复码' }));
+    await userEvent.type(step.getByLabelText('恢复码'), 'abcd-efgh-jkmn');
+    await userEvent.click(step.getByRole('button', { name: '验证并登录' }));
+    // The ticket expired: back to the password, with the reason.
+    await expect(await canvas.findByText('验证已超时，请重新登录')).toBeVisible();
+    await expect(canvas.getByLabelText('密码')).toHaveValue('');
   },
 };

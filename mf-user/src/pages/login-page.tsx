@@ -13,6 +13,7 @@ import {
 } from '@portal/platform';
 import { login } from '../features/account/api/login';
 import { AuthCard } from '../features/account/components/auth-card';
+import { SecondFactorStep } from '../features/account/components/second-factor-step';
 import { TextField } from '../features/account/components/form-field';
 import { loginFailureMessage } from '../features/account/lib/login-failure';
 import { validateLogin, type LoginField } from '../features/account/lib/validators';
@@ -29,6 +30,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
   const [loading, setLoading] = useState(false);
+  // Staff with a second factor: the password was right, the code comes next (issue 25).
+  const [ticket, setTicket] = useState<string>();
   // Whether the login page is still shown: a user who went elsewhere while the login was being
   // completed stays where they went instead of being sent home.
   const onPage = useRef(true);
@@ -61,6 +64,12 @@ export default function LoginPage() {
     };
   }, [navigate, refresh]);
 
+  async function signedIn() {
+    await localRecords.addLogin();
+    await refresh();
+    if (onPage.current) navigate('/');
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = validateLogin({ email, password });
@@ -69,12 +78,14 @@ export default function LoginPage() {
     setLoading(true);
     const result = await login({ email: email.trim(), password });
     if (result.code === Codes.OK) {
-      await localRecords.addLogin();
-      await refresh();
-      if (onPage.current) navigate('/');
+      await signedIn();
       return;
     }
     setLoading(false);
+    if (result.code === Codes.SECOND_FACTOR_NEEDED && result.data.ticket) {
+      setTicket(result.data.ticket);
+      return;
+    }
     // A network failure was already reported by the API client.
     if (result.status === 502) return;
     setErrors({ password: loginFailureMessage(result) });
@@ -97,39 +108,51 @@ export default function LoginPage() {
         </HStack>
       }
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="4">
-          <TextField
-            label={userMessages.fields.email}
-            error={errors.email}
-            type="email"
-            name="email"
-            autoComplete="username"
-            placeholder={userMessages.fields.emailPlaceholder}
-            value={email}
-            onValueChange={setEmail}
-          />
-          <TextField
-            label={userMessages.fields.password}
-            error={errors.password}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            placeholder={userMessages.fields.passwordPlaceholder}
-            value={password}
-            onValueChange={setPassword}
-          />
-          <Button
-            type="submit"
-            colorPalette="brand"
-            loading={loading}
-            loadingText={messages.login.loading}
-            width="full"
-          >
-            {userMessages.login.submit}
-          </Button>
-        </Stack>
-      </form>
+      {ticket !== undefined ? (
+        <SecondFactorStep
+          ticket={ticket}
+          onSignedIn={signedIn}
+          onBack={(message) => {
+            setTicket(undefined);
+            setPassword('');
+            if (message !== undefined) setErrors({ password: message });
+          }}
+        />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="4">
+            <TextField
+              label={userMessages.fields.email}
+              error={errors.email}
+              type="email"
+              name="email"
+              autoComplete="username"
+              placeholder={userMessages.fields.emailPlaceholder}
+              value={email}
+              onValueChange={setEmail}
+            />
+            <TextField
+              label={userMessages.fields.password}
+              error={errors.password}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              placeholder={userMessages.fields.passwordPlaceholder}
+              value={password}
+              onValueChange={setPassword}
+            />
+            <Button
+              type="submit"
+              colorPalette="brand"
+              loading={loading}
+              loadingText={messages.login.loading}
+              width="full"
+            >
+              {userMessages.login.submit}
+            </Button>
+          </Stack>
+        </form>
+      )}
     </AuthCard>
   );
 }

@@ -5,6 +5,7 @@ import { RegionError } from '@portal/ui';
 import { fetchUserInfo } from '../features/profile/api/user-info';
 import { PermissionsCard } from '../features/profile/components/permissions-card';
 import { ProfileForm } from '../features/profile/components/profile-form';
+import { SecondFactorCard } from '../features/profile/components/second-factor-card';
 import { SubscriptionLinkCard } from '../features/profile/components/subscription-link-card';
 import { TelegramCard } from '../features/profile/components/telegram-card';
 import { profileLabels as t } from '../features/profile/profile-labels';
@@ -58,6 +59,8 @@ export default function UserInfoPage() {
           <Stack gap="4" minW="0">
             <PermissionsCard />
             <SubscriptionLinkCard />
+            {/* Staff only (it renders nothing for others): 两步验证 (issue 25). */}
+            <SecondFactorCard />
             {!state.data.is_agency_user && !agencyHost && <TelegramCard user={state.data} onUnbound={reload} />}
           </Stack>
         </SimpleGrid>

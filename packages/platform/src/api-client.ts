@@ -55,6 +55,26 @@ export interface CallOptions {
    * (background refreshes tell it once per outage, not on every tick).
    */
   quietNetwork?: boolean;
+  /** Do not open the second-factor prompt on 1132/1133 (the prompt's own calls, a retry after it). */
+  noSecondFactorPrompt?: boolean;
+}
+
+/**
+ * Asks a staff member for their second factor (issue 25): 'step-up' for a code (1133), 'enrol' to
+ * set one up (1132). Resolves true when done, false when the user gave up.
+ */
+export type SecondFactorPrompt = (kind: 'step-up' | 'enrol') => Promise<boolean>;
+let secondFactorPrompt: SecondFactorPrompt | undefined;
+
+/**
+ * The back office registers its prompt (dialogs) here: a call refused for the second factor opens
+ * it and, once the user has verified or enrolled, is made once more. Returns the unregister.
+ */
+export function setSecondFactorPrompt(prompt: SecondFactorPrompt): () => void {
+  secondFactorPrompt = prompt;
+  return () => {
+    if (secondFactorPrompt === prompt) secondFactorPrompt = undefined;
+  };
 }
 
 /** POSTs an envelope to `/api/<path>` and returns the decoded {code, data, msg}. */
@@ -83,6 +103,15 @@ export async function call<T = unknown>(
       return { status: response.status, code: -1, data: {} as T, msg: '' };
     }
     if (result.code === Codes.SESSION_EXPIRED && !options.quietExpiry) onSessionExpired();
+    const prompt = options.noSecondFactorPrompt ? undefined : secondFactorPrompt;
+    if (
+      prompt !== undefined &&
+      (result.code === Codes.STEP_UP_REQUIRED || result.code === Codes.SECOND_FACTOR_REQUIRED)
+    ) {
+      if (await prompt(result.code === Codes.STEP_UP_REQUIRED ? 'step-up' : 'enrol')) {
+        return call<T>(path, payload, { ...options, noSecondFactorPrompt: true });
+      }
+    }
     return { status: response.status, ...result };
   } finally {
     if (options.loading) useApiLoading.setState((s) => ({ pending: s.pending - 1 }));

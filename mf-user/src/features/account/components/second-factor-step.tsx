@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Codes, secondFactorMessages as m } from '@portal/contracts';
+import { CodeField, codeProblem } from '@portal/ui/code-field';
+import { loginSecondFactor } from '../api/login';
+
+export interface SecondFactorStepProps {
+  /** The ticket of the login's 1130 answer. */
+  ticket: string;
+  /** The session cookie is set: finish the login like a password-only one. */
+  onSignedIn: () => Promise<void> | void;
+  /** Back to the password (the ticket expired, or the user chose to). `message` says why. */
+  onBack: (message?: string) => void;
+}
+
+/** The login's second step for staff with a second factor: a six-digit code or a recovery code. */
+export function SecondFactorStep({ ticket, onSignedIn, onBack }: SecondFactorStepProps) {
+  const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
+  const [error, setError] = useState<string>();
+  const [loading, setLoading] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (loading) return;
+    const problem = codeProblem(code, recovery);
+    setError(problem);
+    if (problem !== undefined) return;
+    setLoading(true);
+    const result = await loginSecondFactor({ ticket, code: code.trim() });
+    if (result.code === Codes.OK) {
+      await onSignedIn();
+      return;
+    }
+    setLoading(false);
+    if (result.status === 502) return;
+    if (result.code === Codes.SECOND_FACTOR_TICKET_EXPIRED) {
+      onBack(result.msg);
+      return;
+    }
+    setError(result.msg);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="second-factor-step">
+      <Stack gap="4">
+        <Text fontWeight="semibold">{m.loginTitle}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {recovery ? m.loginRecoveryText : m.loginText}
+        </Text>
+        <CodeField
+          value={code}
+          onChange={setCode}
+          error={error}
+          recovery={recovery}
+          onRecoveryChange={setRecovery}
+          autoFocus
+        />
+        <Button type="submit" colorPalette="brand" loading={loading} loadingText={m.checking} width="full">
+          {m.loginSubmit}
+        </Button>
+        <HStack justify="flex-start">
+          <Button variant="plain" size="sm" px="0" onClick={() => onBack()} disabled={loading}>
+            {m.back}
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}

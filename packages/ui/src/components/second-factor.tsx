@@ -1,0 +1,320 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Box, Button, Code, HStack, Image, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Codes,
+  secondFactorMessages as m,
+  type SecondFactorEnrolment,
+  type SecondFactorRecoveryCodes,
+} from '@portal/contracts';
+import { call, copyText, notify, setSecondFactorPrompt, type CallResult } from '@portal/platform';
+import { create } from 'zustand';
+import { CodeField, codeProblem } from './code-field.js';
+import { DialogFrame } from './dialog-frame.js';
+
+export { CodeField, codeProblem };
+
+/**
+ * The second factor's dialogs (issue 25, docs/second-factor.md): enrolment (QR, secret, first
+ * code, recovery codes), step-up (a code before a sensitive call), and the prompt host that opens
+ * them when the back office's calls are refused with 1132/1133. Chakra's Dialog: reach this entry
+ * (`@portal/ui/second-factor`) only lazily, like the dialog frame.
+ */
+
+/** The recovery codes, shown once: a list to copy or download. */
+export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
+  const [copied, setCopied] = useState(false);
+  const text = codes.join('\n');
+  function download() {
+    const url = URL.createObjectURL(new Blob([`${m.issuer} ${m.section}\n${text}\n`], { type: 'text/plain' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'recovery-codes.txt';
+    link.click();
+    URL.revokeObjectURL(url);
+  }
+  return (
+    <Stack gap="3" data-testid="recovery-codes">
+      <Text fontSize="sm">{m.codesText}</Text>
+      <SimpleGrid columns={2} gap="2" as="ul" listStyleType="none" aria-label={m.recoveryLabel}>
+        {codes.map((code) => (
+          <Box as="li" key={code}>
+            <Code fontSize="sm">{code}</Code>
+          </Box>
+        ))}
+      </SimpleGrid>
+      <HStack gap="2" flexWrap="wrap">
+        <Button size="sm" variant="outline" onClick={async () => setCopied(await copyText(text))}>
+          {copied ? m.copied : m.copy}
+        </Button>
+        <Button size="sm" variant="outline" onClick={download}>
+          {m.download}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
+
+/** A new secret (pending until its first code); the current code when one is active. */
+const enrolStart = (current?: string) =>
+  call<SecondFactorEnrolment>('second_factor/enrol_start', current === undefined ? {} : { code: current }, {
+    noSecondFactorPrompt: true,
+  });
+
+type EnrolStep =
+  | { step: 'current' }
+  | { step: 'loading' }
+  | { step: 'failed'; message: string }
+  | { step: 'scan'; enrolment: SecondFactorEnrolment }
+  | { step: 'codes'; codes: string[] };
+
+export interface EnrolDialogProps {
+  onClose: () => void;
+  /** After the recovery codes were shown and the user said they saved them. */
+  onEnrolled: () => void;
+  /** A factor is active: its current code is asked first (changing the authenticator). */
+  changing?: boolean;
+}
+
+/**
+ * Setting up TOTP: (the current code when changing) → the QR and the secret for typing by hand →
+ * the first code → the ten recovery codes, shown once.
+ */
+export function EnrolDialog({ onClose, onEnrolled, changing = false }: EnrolDialogProps) {
+  const [state, setState] = useState<EnrolStep>(changing ? { step: 'current' } : { step: 'loading' });
+  const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const apply = useCallback((result: CallResult<SecondFactorEnrolment>, current: string | undefined) => {
+    if (result.code === Codes.OK) {
+      setCode('');
+      setRecovery(false);
+      setState({ step: 'scan', enrolment: result.data });
+    } else if (current !== undefined && result.code === Codes.SECOND_FACTOR_WRONG) {
+      setState({ step: 'current' });
+      setError(result.msg);
+    } else {
+      setState({ step: 'failed', message: result.msg || m.loadFailed });
+    }
+  }, []);
+
+  function start(current?: string) {
+    setState({ step: 'loading' });
+    void enrolStart(current).then((result) => apply(result, current));
+  }
+
+  useEffect(() => {
+    if (changing) return;
+    let cancelled = false;
+    void enrolStart().then((result) => {
+      if (!cancelled) apply(result, undefined);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [apply, changing]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (state.step === 'codes') {
+      onEnrolled();
+      return;
+    }
+    const problem = codeProblem(code, state.step === 'current' && recovery);
+    setError(problem);
+    if (problem !== undefined) return;
+    if (state.step === 'current') {
+      start(code.trim());
+      return;
+    }
+    if (state.step !== 'scan') return;
+    setBusy(true);
+    const result = await call<SecondFactorRecoveryCodes>(
+      'second_factor/enrol_confirm',
+      { code: code.trim() },
+      { noSecondFactorPrompt: true },
+    );
+    setBusy(false);
+    if (result.code === Codes.OK) {
+      notify({ kind: 'success', title: m.enabledToast });
+      setState({ step: 'codes', codes: result.data.recoveryCodes });
+    } else if (result.status !== 502) {
+      setError(result.msg);
+    }
+  }
+
+  const title = state.step === 'codes' ? m.codesTitle : state.step === 'current' ? m.currentCodeTitle : m.enrolTitle;
+  return (
+    <DialogFrame
+      title={title}
+      testId="second-factor-enrol"
+      onClose={onClose}
+      busy={busy}
+      closeOnOutsideClick={false}
+      cancelLabel={state.step === 'codes' ? undefined : m.cancel}
+      confirmLabel={state.step === 'codes' ? m.done : state.step === 'failed' ? undefined : m.confirm}
+      busyLabel={m.checking}
+      confirmDisabled={state.step === 'loading'}
+      onSubmit={submit}
+    >
+      {state.step === 'current' && (
+        <Stack gap="3">
+          <Text fontSize="sm">{m.currentCodeText}</Text>
+          <CodeField
+            value={code}
+            onChange={setCode}
+            error={error}
+            recovery={recovery}
+            onRecoveryChange={setRecovery}
+            autoFocus
+          />
+        </Stack>
+      )}
+      {state.step === 'loading' && (
+        <HStack justify="center" py="6" role="status" aria-label={m.loading}>
+          <Spinner />
+        </HStack>
+      )}
+      {state.step === 'failed' && (
+        <Stack gap="3" role="alert">
+          <Text>{state.message}</Text>
+          <Button alignSelf="flex-start" variant="outline" onClick={() => void start()}>
+            {m.retry}
+          </Button>
+        </Stack>
+      )}
+      {state.step === 'scan' && (
+        <Stack gap="3">
+          <Text fontSize="sm">{m.intro}</Text>
+          <Text fontSize="sm">{m.scan}</Text>
+          <Image src={state.enrolment.qr} alt={m.qrAlt} width="200px" height="200px" alignSelf="center" />
+          <Box>
+            <Text fontSize="sm" color="fg.muted">
+              {m.secretLabel}
+            </Text>
+            <Code data-testid="second-factor-secret" fontSize="sm" wordBreak="break-all" whiteSpace="normal">
+              {state.enrolment.secret}
+            </Code>
+          </Box>
+          <CodeField value={code} onChange={setCode} error={error} recovery={false} />
+        </Stack>
+      )}
+      {state.step === 'codes' && <RecoveryCodes codes={state.codes} />}
+    </DialogFrame>
+  );
+}
+
+export interface CodeDialogProps {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  /** The call with the code; resolves to the answer's code and message. */
+  submit: (code: string) => Promise<{ code: number; msg: string; status: number }>;
+  onDone: () => void;
+  onClose: () => void;
+  danger?: boolean;
+  testId: string;
+}
+
+/** A code (or a recovery code) for one call: step-up, removing the factor, new recovery codes. */
+export function CodeDialog({ title, text, confirmLabel, submit, onDone, onClose, danger, testId }: CodeDialogProps) {
+  const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = codeProblem(code, recovery);
+    setError(problem);
+    if (problem !== undefined) return;
+    setBusy(true);
+    const result = await submit(code.trim());
+    setBusy(false);
+    if (result.code === Codes.OK) onDone();
+    else if (result.status !== 502) setError(result.msg);
+  }
+  return (
+    <DialogFrame
+      title={title}
+      testId={testId}
+      onClose={onClose}
+      busy={busy}
+      closeOnOutsideClick={false}
+      cancelLabel={m.cancel}
+      confirmLabel={confirmLabel}
+      busyLabel={m.checking}
+      danger={danger}
+      onSubmit={onSubmit}
+    >
+      <Stack gap="3">
+        <Text fontSize="sm">{text}</Text>
+        <CodeField
+          value={code}
+          onChange={setCode}
+          error={error}
+          recovery={recovery}
+          onRecoveryChange={setRecovery}
+          autoFocus
+        />
+      </Stack>
+    </DialogFrame>
+  );
+}
+
+/** Step-up: the code refreshes this session's check (/api/second_factor/verify). */
+export function StepUpDialog({ onVerified, onClose }: { onVerified: () => void; onClose: () => void }) {
+  return (
+    <CodeDialog
+      title={m.stepUpTitle}
+      text={m.stepUpText}
+      confirmLabel={m.stepUpSubmit}
+      testId="second-factor-step-up"
+      submit={(code) => call('second_factor/verify', { code }, { noSecondFactorPrompt: true })}
+      onDone={onVerified}
+      onClose={onClose}
+    />
+  );
+}
+
+interface PromptState {
+  kind: 'step-up' | 'enrol' | null;
+  resolve: ((done: boolean) => void) | null;
+}
+const usePrompt = create<PromptState>(() => ({ kind: null, resolve: null }));
+
+/** Opens the dialog of `kind`; one at a time (a second refusal meanwhile waits on the same answer). */
+function openPrompt(kind: 'step-up' | 'enrol'): Promise<boolean> {
+  const current = usePrompt.getState();
+  if (current.kind !== null && current.resolve !== null) {
+    const previous = current.resolve;
+    return new Promise((resolve) => {
+      usePrompt.setState({
+        resolve: (done) => {
+          previous(done);
+          resolve(done);
+        },
+      });
+    });
+  }
+  return new Promise((resolve) => usePrompt.setState({ kind, resolve }));
+}
+
+/**
+ * Mounted once around the back office's screens: a call refused with 1133 opens the step-up
+ * dialog, one refused with 1132 (the required setting) the enrolment; the call is made again when
+ * the user verified or enrolled.
+ */
+export function SecondFactorPromptHost() {
+  const { kind, resolve } = usePrompt();
+  useEffect(() => setSecondFactorPrompt(openPrompt), []);
+  const finish = (done: boolean) => {
+    usePrompt.setState({ kind: null, resolve: null });
+    resolve?.(done);
+  };
+  if (kind === 'step-up') return <StepUpDialog onVerified={() => finish(true)} onClose={() => finish(false)} />;
+  if (kind === 'enrol') return <EnrolDialog onEnrolled={() => finish(true)} onClose={() => finish(false)} />;
+  return null;
+}
