@@ -1,5 +1,7 @@
 import {
   Codes,
+  isPermission,
+  permissionsOfRole,
   type AdminEntry,
   type AdminLine,
   type AdminPermission,
@@ -9,9 +11,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_API_PREFIX } from '../src/modules/node-api/index.js';
-import type { ApiRouteAccess, UserRole } from '../src/plugins/app/auth.js';
+import type { ApiRouteAccess, PermissionAccess } from '../src/plugins/app/auth.js';
 import { agentInput, entryInput, lineInput, signedInAdmin, tableDigest } from './admin.js';
-import { call, signedInUser } from './api.js';
+import { appointStaff, call, signedInUser } from './api.js';
 import { randomHex } from '../src/lib/random.js';
 import { buildTestApp } from './build-test-app.js';
 
@@ -73,9 +75,9 @@ describe('route inventory', () => {
 const ADMIN_PREFIX = '/api/admin/';
 const OPERATIONS_PREFIX = '/api/yunying/';
 const isBackOffice = (url: string) => url.startsWith(ADMIN_PREFIX) || url.startsWith(OPERATIONS_PREFIX);
-/** Limited to roles by the access a route declares: the back office, and role-only calls elsewhere (/api/feedback/close). */
-const forRolesOnly = (route: ApiRouteAccess): route is ApiRouteAccess & { access: readonly UserRole[] } =>
-  Array.isArray(route.access);
+/** Limited to staff by the permission a route declares: the back office, and staff-only calls elsewhere (/api/feedback/close). */
+const forRolesOnly = (route: ApiRouteAccess): route is ApiRouteAccess & { access: PermissionAccess } =>
+  typeof route.access === 'object';
 
 /** The records the refused calls aim at (made by an admin before they are tried). */
 interface Targets {
@@ -95,6 +97,8 @@ interface Targets {
 
 /** The user the /api/admin/users calls aim at (with a live session, which a refused call must keep). */
 let inventoryUser: { id: string; email: string };
+/** A staff member (yunying) the /api/admin/staff calls aim at. */
+let inventoryStaff: string;
 /** An open withdrawal (of inventoryUser) the /api/admin/charge calls aim at. */
 let inventoryWithdrawal: string;
 
@@ -209,6 +213,15 @@ const SAMPLE_PAYLOADS: Record<string, (t: Targets) => unknown> = {
   '/api/admin/charge/checkout_charge': () => ({ charge_id: inventoryWithdrawal, txid: 'taken-over' }),
   '/api/admin/charge/wallet': () => ({ uid: inventoryUser.id }),
   '/api/admin/charge/message': () => ({ charge_id: inventoryWithdrawal, msg: '被拒绝' }),
+  '/api/admin/users/sessions': () => ({ uid: inventoryUser.id }),
+  '/api/admin/users/end_sessions': () => ({ uid: inventoryUser.id }),
+  '/api/admin/second_factor/reset': () => ({ userId: inventoryUser.id }),
+  '/api/admin/staff/list': () => ({}),
+  '/api/admin/staff/appoint': () => ({ email: inventoryUser.email, role: 'admin' }),
+  '/api/admin/staff/change_role': () => ({ user_id: inventoryStaff, role: 'admin' }),
+  '/api/admin/staff/remove': () => ({ user_id: inventoryStaff }),
+  '/api/admin/staff/role_update': () => ({ id: 'inv_kefu', name: '被拒绝', permissions: ['staff.edit', 'settings.secrets'] }),
+  '/api/admin/staff/role_delete': () => ({ id: 'inv_kefu' }),
   '/api/feedback/close': (t) => ({ id: t.ticket }),
   '/api/feedback/pending_count': () => ({}),
 };
@@ -217,13 +230,16 @@ describe('back-office and other role-only routes (QUALITY 6)', () => {
   const backOffice = () => app.apiRoutes.filter((r) => isBackOffice(r.url));
   const roleOnly = () => app.apiRoutes.filter(forRolesOnly);
 
-  it('every /api/admin route requires the admin role, every /api/yunying route admin or yunying', () => {
+  it('every /api/admin and /api/yunying route declares one permission of the catalogue; /api/yunying exactly what yunying holds', () => {
     const routes = backOffice();
     expect(routes.length).toBeGreaterThan(20);
+    const yunying = new Set(permissionsOfRole('yunying'));
     for (const route of routes) {
       expect(route.methods, route.url).toEqual(['POST']);
-      const expected = route.url.startsWith(ADMIN_PREFIX) ? ['admin'] : ['admin', 'yunying'];
-      expect(route.access, route.url).toEqual(expected);
+      expect(forRolesOnly(route), route.url).toBe(true);
+      const { permission } = route.access as PermissionAccess;
+      expect(isPermission(permission), route.url).toBe(true);
+      expect(yunying.has(permission), route.url).toBe(route.url.startsWith(OPERATIONS_PREFIX));
     }
   });
 
@@ -236,8 +252,8 @@ describe('back-office and other role-only routes (QUALITY 6)', () => {
 
   describe('refuse everyone else and change nothing', () => {
     let targets: Targets;
-    /** `type`: the caller's role; a route that admits it is not tried. */
-    const callers: Array<{ who: string; cookie?: string; code: number; type?: UserRole }> = [
+    /** `permissions`: what the caller holds; a route that needs one of them is not tried. */
+    const callers: Array<{ who: string; cookie?: string; code: number; permissions?: ReadonlySet<string> }> = [
       { who: 'anonymous', code: Codes.SESSION_EXPIRED },
     ];
     let adminCookie: string;
@@ -321,21 +337,34 @@ describe('back-office and other role-only routes (QUALITY 6)', () => {
       };
       for (const type of ['normal', 'channel'] as const) {
         const user = await signedInUser(app, { type });
-        callers.push({ who: type, cookie: user.cookie, code: Codes.FORBIDDEN, type });
+        callers.push({ who: type, cookie: user.cookie, code: Codes.FORBIDDEN, permissions: new Set() });
       }
       // Operations staff may use /api/yunying only.
       const yunying = await signedInUser(app, { type: 'yunying' });
-      callers.push({ who: 'yunying', cookie: yunying.cookie, code: Codes.FORBIDDEN, type: 'yunying' });
+      inventoryStaff = yunying.id;
+      callers.push({ who: 'yunying', cookie: yunying.cookie, code: Codes.FORBIDDEN, permissions: new Set(permissionsOfRole('yunying')) });
+      // A custom role (客服: tickets.read, users.read) is refused everything else.
+      await app.database.query(
+        `INSERT INTO staff_roles (id, name, permissions) VALUES ('inv_kefu', '清单客服', '["tickets.read","users.read"]')`,
+      );
+      const kefu = await signedInUser(app);
+      await appointStaff(app, kefu.id, 'inv_kefu');
+      callers.push({ who: '客服', cookie: kefu.cookie, code: Codes.FORBIDDEN, permissions: new Set(['tickets.read', 'users.read']) });
+      // A role with no permission at all is staff in name only.
+      await app.database.query(`INSERT INTO staff_roles (id, name, permissions) VALUES ('inv_none', '清单空角色', '[]')`);
+      const empty = await signedInUser(app);
+      await appointStaff(app, empty.id, 'inv_none');
+      callers.push({ who: 'empty role', cookie: empty.cookie, code: Codes.FORBIDDEN, permissions: new Set() });
       adminCookie = admin.cookie;
     });
 
-    it('anonymous callers get 1002, normal, channel and yunying users 4003 on every route not for their role; no table changes', async () => {
+    it('anonymous callers get 1002, normal, channel, yunying, 客服 and empty-role staff 4003 on every route whose permission they lack; no table changes', async () => {
       // Checked after every call: as long as it holds, the state before each call is this one.
       const before = await digest();
       for (const route of roleOnly()) {
         const payload = SAMPLE_PAYLOADS[route.url]!(targets);
         for (const caller of callers) {
-          if (caller.type !== undefined && route.access.includes(caller.type)) continue;
+          if (caller.permissions?.has(route.access.permission) === true) continue;
           const { status, result } = await call(
             app,
             route.url,
