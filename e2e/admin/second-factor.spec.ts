@@ -1,0 +1,74 @@
+// A second factor for staff (issue 25, docs/second-factor.md): a staff member enrols TOTP on
+// /user_info (the test computes the codes from the secret the dialog shows, as an authenticator
+// app would), signs out, and signs in again with the password and a code.
+import type { Page } from '@playwright/test';
+import { frameMessages, secondFactorMessages as m } from '@portal/contracts';
+import { generate } from 'otplib';
+import { createUser } from '../support/accounts';
+import { e2eEnv } from '../support/env';
+import { api, skipPurchaseModal, userInfo } from '../support/session';
+import { expect, test } from '../support/test';
+import { openUserMenu } from '../support/ui';
+
+/** The code of the time step `offset` periods from now: each step is accepted once. */
+const codeAt = (secret: string, offset = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
+
+async function passwordLogin(page: Page, email: string, password: string) {
+  await page.goto('/#/login');
+  await page.getByLabel('邮箱').fill(email);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+test('a staff member enrols TOTP, signs out, and signs in with the password and a code', async ({ page, request }) => {
+  // A new user appointed operations staff by the admin (the yunying_list setting).
+  const staff = await createUser(request, 'staff');
+  const admin = await api(request, 'user/login', e2eEnv.admin);
+  expect(admin.code, admin.msg).toBe(0);
+  const config = await api<{ values: Record<string, unknown> }>(request, 'admin/config/get');
+  expect(config.code, config.msg).toBe(0);
+  const listed = String(config.data.values.yunying_list ?? '');
+  const appoint = await api(request, 'admin/config/set_config', {
+    yunying_list: [listed, staff.email].filter(Boolean).join(','),
+  });
+  expect(appoint.code, appoint.msg).toBe(0);
+
+  await passwordLogin(page, staff.email, staff.password);
+  await expect(page).toHaveURL(/#\/$/);
+  const me = await userInfo(page.context().request);
+  await skipPurchaseModal(page.context(), me._id);
+
+  // 两步验证 on /user_info: the QR, the secret to type by hand, the first code, the recovery codes.
+  await page.goto('/#/user_info');
+  const card = page.getByTestId('profile-second-factor');
+  await expect(card.getByTestId('second-factor-state')).toHaveText(m.disabled);
+  await card.getByRole('button', { name: m.enable }).click();
+  const dialog = page.getByRole('dialog', { name: m.enrolTitle });
+  await expect(dialog.getByRole('img', { name: m.qrAlt })).toBeVisible();
+  const secret = (await dialog.getByTestId('second-factor-secret').textContent())!.trim();
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await dialog.getByLabel(m.codeLabel).fill(await codeAt(secret));
+  await dialog.getByRole('button', { name: m.confirm }).click();
+  const codes = page.getByRole('dialog', { name: m.codesTitle });
+  await expect(codes.getByRole('listitem')).toHaveCount(10);
+  await codes.getByRole('button', { name: m.done }).click();
+  await expect(card.getByTestId('second-factor-state')).toHaveText(m.enabled);
+  await expect(card.getByTestId('second-factor-recovery-left')).toHaveText(m.recoveryLeft(10));
+
+  // Sign out from the user menu.
+  const menu = await openUserMenu(page);
+  await menu.getByRole('button', { name: frameMessages.logout }).click();
+  await expect(page).toHaveURL(/#\/login/);
+
+  // The password alone no longer signs in: the second step asks for a code.
+  await passwordLogin(page, staff.email, staff.password);
+  const step = page.getByTestId('second-factor-step');
+  await expect(step.getByText(m.loginText)).toBeVisible();
+  // The code of the next period (the enrolment used this one's; a code is taken once).
+  await step.getByLabel(m.codeLabel).fill(await codeAt(secret, 1));
+  await step.getByRole('button', { name: m.loginSubmit }).click();
+  await expect(page).toHaveURL(/#\/$/);
+  expect((await userInfo(page.context().request)).email).toBe(staff.email);
+  const status = await api<{ enabled: boolean }>(page.context().request, 'second_factor/status');
+  expect(status.data.enabled).toBe(true);
+});
