@@ -24,8 +24,9 @@ export interface AdminGateProps {
 export function AdminGate({ page, marked = false, children }: AdminGateProps) {
   const status = useSession((s) => s.status);
   const userType = useSession((s) => s.user?.type);
+  const permissions = useSession((s) => s.user?.staff?.permissions);
   if (status !== 'ready') return <PageSkeleton />;
-  if (!canOpen(page, userType)) {
+  if (!canOpen(page, userType, permissions)) {
     const refusal = <RegionError title={adminMessages.forbidden} detail={engineLabels.forbiddenDetail} />;
     return marked ? (
       <Box data-remote="mf_admin" data-page={page}>

@@ -22,3 +22,19 @@ describe('who may open a back-office screen', () => {
     expect(canOpen('admin_unknown', 'yunying')).toBe(false);
   });
 });
+
+describe('by permission (issue 25: staff in a custom role)', () => {
+  const kefu = ['tickets.read', 'users.read'];
+
+  it('opens exactly the screens whose permission the role holds', () => {
+    expect(canOpen('admin_userlist', 'normal', kefu)).toBe(true);
+    expect(canOpen('admin_config', 'normal', kefu)).toBe(false);
+    expect(canOpen('admin_coupon', 'normal', kefu)).toBe(false);
+    expect(canOpen('admin_unknown', 'normal', kefu)).toBe(false);
+  });
+
+  it('the permissions decide over the type: an admin type without settings.read does not open 配置', () => {
+    expect(canOpen('admin_config', 'admin', ['coupons.read'])).toBe(false);
+    expect(canOpen('admin_coupon', 'admin', ['coupons.read'])).toBe(true);
+  });
+});

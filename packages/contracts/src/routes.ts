@@ -3,6 +3,8 @@
  * page title and description, menu label and the roles and agency visibility of its menu entry.
  * The shell builds its router and header menu from this table; nothing else lists routes.
  */
+import type { StaffPermission } from './staff.js';
+
 export type RemoteName = 'mf_user' | 'mf_shop' | 'mf_tutorials' | 'mf_admin';
 export type Role = 'admin' | 'normal' | 'channel' | 'yunying' | 'none';
 
@@ -20,6 +22,8 @@ export interface RouteDef {
   menuLabel?: string;
   /** Roles whose header menu shows this entry ('none' = a user without a type, or a visitor). */
   menuRoles?: readonly Role[];
+  /** Back-office screens: the permission that opens it (issue 25; the BFF checks every call anyway). */
+  permission?: StaffPermission;
   /** false: hidden from agency users (menu entry hidden, page not usable in agency mode). */
   agencyVisible: boolean;
   /** Back-office screens: the sidebar group the entry sits in (see `adminGroups`); not in the header menu. */
@@ -70,7 +74,13 @@ function tutorial(path: string, client: string, platform: string): RouteDef {
   });
 }
 
-function admin(path: string, label: string, group: AdminGroup, roles: readonly Role[] = ADMIN_ROLES): RouteDef {
+function admin(
+  path: string,
+  label: string,
+  group: AdminGroup,
+  permission: StaffPermission,
+  roles: readonly Role[] = ADMIN_ROLES,
+): RouteDef {
   return route({
     path,
     page: path.slice(1),
@@ -78,6 +88,7 @@ function admin(path: string, label: string, group: AdminGroup, roles: readonly R
     title: label,
     menuLabel: label,
     menuRoles: roles,
+    permission,
     group,
     loginRequired: true,
     agencyVisible: false,
@@ -132,23 +143,23 @@ export const routes: readonly RouteDef[] = [
   tutorial('/clash_for_macos', 'ClashX', 'macOS '),
   // The header's one entry into the back office: the admin remote sends it on to the first screen the user may open.
   route({ path: '/admin', page: 'admin', remote: 'mf_admin', title: '后台管理', menuLabel: '后台管理', menuRoles: OPS_ROLES, loginRequired: true, agencyVisible: false }),
-  admin('/admin_coupon', '优惠券管理', 'ops', OPS_ROLES),
-  admin('/coupon_records', '优惠券记录', 'ops', OPS_ROLES),
-  admin('/admin_prize', '抽奖管理', 'ops', OPS_ROLES),
-  admin('/admin_userlist', '用户管理', 'users'),
-  admin('/all_traffic_records', '所有流量记录', 'users'),
-  admin('/admin_tradeList', '交易流水', 'finance'),
-  admin('/admin_charge', '提现管理', 'finance'),
-  admin('/admin_stastic', '统计', 'finance'),
-  admin('/admin_agents', '节点管理', 'network'),
-  admin('/admin_entrys', '入口管理', 'network'),
-  admin('/admin_agentLines', '线路管理', 'network'),
-  admin('/admin_combos', '商品管理', 'network'),
-  admin('/admin_permissions', '权限管理', 'network'),
-  admin('/admin_config', '配置', 'system'),
+  admin('/admin_coupon', '优惠券管理', 'ops', 'coupons.read', OPS_ROLES),
+  admin('/coupon_records', '优惠券记录', 'ops', 'coupons.read', OPS_ROLES),
+  admin('/admin_prize', '抽奖管理', 'ops', 'prizes.read', OPS_ROLES),
+  admin('/admin_userlist', '用户管理', 'users', 'users.read'),
+  admin('/all_traffic_records', '所有流量记录', 'users', 'traffic.read'),
+  admin('/admin_tradeList', '交易流水', 'finance', 'trades.read'),
+  admin('/admin_charge', '提现管理', 'finance', 'withdrawals.read'),
+  admin('/admin_stastic', '统计', 'finance', 'statistics.read'),
+  admin('/admin_agents', '节点管理', 'network', 'network.read'),
+  admin('/admin_entrys', '入口管理', 'network', 'network.read'),
+  admin('/admin_agentLines', '线路管理', 'network', 'network.read'),
+  admin('/admin_combos', '商品管理', 'network', 'products.read'),
+  admin('/admin_permissions', '权限管理', 'network', 'network.read'),
+  admin('/admin_config', '配置', 'system', 'settings.read'),
   // Ours, beyond the spec: every back-office write with its operator and the fields it changed.
-  admin('/admin_audit', '审计日志', 'system'),
-  admin('/admin_error', '操作日志', 'system'),
+  admin('/admin_audit', '审计日志', 'system', 'audit.read'),
+  admin('/admin_error', '操作日志', 'system', 'errors.read'),
 ];
 
 export const remoteNames: readonly RemoteName[] = ['mf_user', 'mf_shop', 'mf_tutorials', 'mf_admin'];

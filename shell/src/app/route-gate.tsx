@@ -16,6 +16,8 @@ const OPERATOR_TYPES = new Set(['admin', 'yunying']);
 export function RouteGate({ route }: { route: RouteDef }) {
   const status = useSession((s) => s.status);
   const userType = useSession((s) => s.user?.type);
+  // Staff in any role (issue 25: custom roles keep the user's own type).
+  const isStaff = useSession((s) => (s.user?.staff ?? null) !== null);
   const isAgency = usePortal((s) => s.isAgency);
 
   useEffect(() => setDocumentMeta(route.title, route.description), [route]);
@@ -24,7 +26,7 @@ export function RouteGate({ route }: { route: RouteDef }) {
   if (isAgency && !route.agencyVisible) return <Navigate to="/" replace />;
   if (route.remote === 'mf_admin') {
     if (status !== 'ready') return <PageSkeleton />;
-    if (!userType || !OPERATOR_TYPES.has(userType)) {
+    if (!isStaff && !(userType && OPERATOR_TYPES.has(userType))) {
       return <RegionError title="无权访问" detail="该页面仅对管理员和运营人员开放。" />;
     }
   }

@@ -55,7 +55,8 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
   const defaults = useMemo(() => tableDefaults(resource), [resource]);
   // The audit log is the admins' (an operations user would read 无权访问 there).
   const userType = useSession((s) => s.user?.type);
-  const seesAudit = canOpen('admin_audit', userType);
+  const permissions = useSession((s) => s.user?.staff?.permissions);
+  const seesAudit = canOpen('admin_audit', userType, permissions);
   const [url, setUrl] = useTableUrlState(defaults);
   const filters = useMemo(() => resource.filters ?? [], [resource]);
   const serverFilters = Object.fromEntries(
