@@ -30,6 +30,7 @@ const permissions = [
 const filled = (user = profileUser()) => [
   apiHandler('user/userinfo', user),
   apiHandler('permission/mypermissions', permissions),
+  apiHandler('user/sessions', []),
 ];
 
 const meta = {

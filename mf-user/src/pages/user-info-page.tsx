@@ -3,6 +3,7 @@ import { Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { usePortal, useSession, useCallData } from '@portal/platform';
 import { RegionError } from '@portal/ui';
 import { fetchUserInfo } from '../features/profile/api/user-info';
+import { DevicesCard } from '../features/profile/components/devices-card';
 import { PermissionsCard } from '../features/profile/components/permissions-card';
 import { ProfileForm } from '../features/profile/components/profile-form';
 import { SecondFactorCard } from '../features/profile/components/second-factor-card';
@@ -17,9 +18,9 @@ const twoColumnsFrom = (width: string) => ({
 
 /**
  * /user_info (spec-2 §2 "Profile"; login required by the route): avatar, e-mail and the options
- * (saved together), special permissions, resetting the subscription link and the Telegram binding
- * (not for agency users). User info is read again when the page opens and after every change,
- * into the session too, so the rest of the portal sees the change.
+ * (saved together), special permissions, resetting the subscription link, the Telegram binding
+ * (not for agency users) and the signed-in devices (登录设备). User info is read again when the
+ * page opens and after every change, into the session too, so the rest of the portal sees the change.
  */
 export default function UserInfoPage() {
   const { state, retry, update } = useCallData(fetchUserInfo);
@@ -62,6 +63,7 @@ export default function UserInfoPage() {
             {/* Staff only (it renders nothing for others): 两步验证 (issue 25). */}
             <SecondFactorCard />
             {!state.data.is_agency_user && !agencyHost && <TelegramCard user={state.data} onUnbound={reload} />}
+            <DevicesCard />
           </Stack>
         </SimpleGrid>
       )}

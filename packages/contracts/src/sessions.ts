@@ -30,3 +30,8 @@ export const sessionMessages = {
   signedOutCount: (n: number) => `已退出 ${n} 台设备`,
   failed: '退出失败',
 } as const;
+
+/** "Chrome 131 · Windows 10", with the unknown parts named as such. */
+export function deviceName(device: { browser: string | null; os: string | null }): string {
+  return `${device.browser ?? sessionMessages.unknownBrowser} · ${device.os ?? sessionMessages.unknownOs}`;
+}

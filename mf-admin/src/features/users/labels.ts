@@ -49,6 +49,9 @@ export const userLabels = {
   /** The user's stored images against UPLOAD_QUOTA_MB (the quota itself is the server's). */
   uploadsTotal: (email: string, bytes: number) => `${email} 已上传的图片共 ${(bytes / 1024 / 1024).toFixed(2)}M`,
   uploadsFailed: '读取图片用量失败',
+  devices: '登录设备',
+  devicesTitle: (email: string) => `登录设备 · ${email}`,
+  close: '关闭',
   debug: '调试订阅',
   debugName: (email: string) => `调试-${email}`,
   types: { admin: '管理员', normal: '普通', channel: '渠道', yunying: '运营' } as Record<string, string>,

@@ -13,6 +13,7 @@ import {
   UserUpdate as UserUpdateSchema,
 } from '@portal/contracts/schemas';
 import { formatYuan, notify, usePortal } from '@portal/platform';
+import { lazyDialog } from '@portal/ui';
 import { column, dateColumn, flagColumn, keyColumn, numberColumn } from '../../engine/columns';
 import { fieldList } from '../../engine/fields';
 import { alreadyReported, DEFAULT_TOAST_MS, failureText } from '../../engine/lib/outcome';
@@ -26,6 +27,7 @@ import { updateUser } from './api/update-user';
 import { getUserChannel, updateChannel } from './api/user-channel';
 import { getUserDetail } from './api/user-detail';
 import { userList } from './api/user-list';
+import type { UserDevicesDialogProps } from './components/user-devices-dialog';
 import { userLabels as t } from './labels';
 import {
   channelToForm,
@@ -36,6 +38,8 @@ import {
   userListRequest,
   userToForm,
 } from './lib/user-form';
+
+const UserDevicesDialog = lazyDialog<UserDevicesDialogProps>(() => import('./components/user-devices-dialog'));
 
 /** The VIP expiry as a date and time in the browser's time zone; emptied, none. */
 function VipTimeInput({ label, value, onChange, invalid }: CustomFieldProps) {
@@ -198,6 +202,12 @@ export const usersResource: ResourceDefinition<AdminUser, UserUpdate> = {
           durationMs: DEFAULT_TOAST_MS,
         });
       },
+    },
+    {
+      key: 'devices',
+      label: t.devices,
+      run: (row, ctx) =>
+        ctx.show((close) => <UserDevicesDialog userId={row._id} email={row.email} onClose={close} />),
     },
     {
       key: 'debug',
