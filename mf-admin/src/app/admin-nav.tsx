@@ -120,7 +120,8 @@ export interface AdminNavProps {
  * group of the current screen starts open. Below them the user's own 我的账户 and 退出登录.
  */
 export function AdminNav({ groups, page, onNavigate }: AdminNavProps) {
-  const currentGroup = groups.find((g) => g.screens.some((r) => r.page === page))?.id;
+  // The current screen's group; on a screen outside the list (refused), the first group.
+  const currentGroup = (groups.find((g) => g.screens.some((r) => r.page === page)) ?? groups[0])?.id;
   const [open, setOpen] = useState<ReadonlySet<AdminGroup>>(() => new Set(currentGroup ? [currentGroup] : []));
   const toggle = (id: AdminGroup) =>
     setOpen((was) => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Badge, Box, Flex, Link } from '@chakra-ui/react';
-import { NavLink } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { frameMessages, type RouteDef } from '@portal/contracts';
 import { isMenuAtEnd, revealScrollLeft, wheelScrollLeft } from '../lib/menu-scroll';
 
@@ -86,6 +86,7 @@ export function MainMenu({ entries, pathname, onIntent, badges }: MainMenuProps)
             const badge = badges?.[entry.path];
             return (
               <li key={entry.path}>
+                {/* A plain router link: NavLink would drop aria-current on 后台管理, whose path is not the address. */}
                 <Link
                   asChild
                   display="block"
@@ -100,7 +101,7 @@ export function MainMenu({ entries, pathname, onIntent, badges }: MainMenuProps)
                   _hover={{ bg: current ? 'brand.subtle' : 'bg.muted', textDecoration: 'none' }}
                   focusRingOffset="-2px"
                 >
-                  <NavLink
+                  <RouterLink
                     to={entry.path}
                     aria-current={current ? 'page' : undefined}
                     onPointerEnter={() => onIntent?.(entry)}
@@ -121,7 +122,7 @@ export function MainMenu({ entries, pathname, onIntent, badges }: MainMenuProps)
                         {badge.count > 99 ? '99+' : badge.count}
                       </Badge>
                     )}
-                  </NavLink>
+                  </RouterLink>
                 </Link>
               </li>
             );
