@@ -54,6 +54,8 @@ const screens: Record<string, ComponentType> = {
   all_traffic_records: screen('all_traffic_records', () => import('./pages/all-traffic-records-page')),
   admin_userlist: screen('admin_userlist', () => import('./pages/userlist-page')),
   admin_stastic: screen('admin_stastic', () => import('./pages/statistics-page')),
+  admin_staff: screen('admin_staff', () => import('./pages/staff-page')),
+  admin_roles: screen('admin_roles', () => import('./pages/roles-page')),
   // The header's 后台管理: on to the first screen the user may open.
   admin: AdminHome,
 };

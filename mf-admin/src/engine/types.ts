@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TObject } from '@sinclair/typebox';
+import type { StaffPermission } from '@portal/contracts';
 import type { CallResult, UploadPurpose } from '@portal/platform';
 import type { CsvCell } from './lib/csv';
 import type { Literal } from './lib/json-schema';
@@ -177,6 +178,8 @@ export interface ResourceDefinition<R extends { _id: string }, F = never, L exte
   testId: string;
   /** The audit log's record type, for the link to this screen's history. */
   auditType?: string;
+  /** The permission that adds, edits, copies and deletes here (issue 25); without it those buttons are not shown. */
+  editPermission?: StaffPermission;
   /** The list; `filters` holds the values of the filters without `match`. */
   list: (filters: Record<string, string>) => Promise<CallResult<R[]>>;
   /** Other lists the screen needs, loaded with the list. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpen } from './access';
+import { canOpen, holds } from './access';
 
 describe('who may open a back-office screen', () => {
   it('lets an admin open every screen', () => {
@@ -36,5 +36,16 @@ describe('by permission (issue 25: staff in a custom role)', () => {
   it('the permissions decide over the type: an admin type without settings.read does not open 配置', () => {
     expect(canOpen('admin_config', 'admin', ['coupons.read'])).toBe(false);
     expect(canOpen('admin_coupon', 'admin', ['coupons.read'])).toBe(true);
+  });
+});
+
+describe('holds (the engine hides add, edit and delete without the edit permission)', () => {
+  it('decides by the staff permissions, or by the built-in role of the type without them', () => {
+    expect(holds('tickets.answer', 'normal', ['tickets.read'])).toBe(false);
+    expect(holds('tickets.read', 'normal', ['tickets.read'])).toBe(true);
+    expect(holds('coupons.edit', 'yunying')).toBe(true);
+    expect(holds('users.edit', 'yunying')).toBe(false);
+    expect(holds('users.edit', 'admin')).toBe(true);
+    expect(holds('users.edit', 'normal')).toBe(false);
   });
 });

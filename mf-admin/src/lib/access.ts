@@ -1,4 +1,4 @@
-import { routes, type Role } from '@portal/contracts';
+import { isBuiltinRole, permissionsOfRole, routes, type Role } from '@portal/contracts';
 
 /**
  * Whether the signed-in user may use a page of the back office. With the staff permissions that
@@ -15,8 +15,16 @@ export function canOpen(page: string, userType: string | undefined, permissions?
   return userType !== undefined && (roles as readonly string[]).includes(userType);
 }
 
-/** Whether the signed-in user holds a permission (buttons that need an edit permission). */
-export function holds(permission: string, userType: string | undefined, permissions?: readonly string[] | null): boolean {
+/**
+ * Whether the signed-in user holds a permission (buttons that need an edit permission); without
+ * the staff permissions, what the built-in role of the spec's type holds.
+ */
+export function holds(
+  permission: string,
+  userType: string | undefined,
+  permissions?: readonly string[] | null,
+): boolean {
   if (permissions !== undefined && permissions !== null) return permissions.includes(permission);
-  return userType === 'admin';
+  if (userType === undefined || !isBuiltinRole(userType)) return false;
+  return (permissionsOfRole(userType) as readonly string[]).includes(permission);
 }

@@ -157,6 +157,9 @@ export const routes: readonly RouteDef[] = [
   admin('/admin_combos', '商品管理', 'network', 'products.read'),
   admin('/admin_permissions', '权限管理', 'network', 'network.read'),
   admin('/admin_config', '配置', 'system', 'settings.read'),
+  // Ours (issue 25): who holds which role, and the roles (sets of permissions).
+  admin('/admin_staff', '员工管理', 'system', 'staff.read'),
+  admin('/admin_roles', '角色管理', 'system', 'staff.read'),
   // Ours, beyond the spec: every back-office write with its operator and the fields it changed.
   admin('/admin_audit', '审计日志', 'system', 'audit.read'),
   admin('/admin_error', '操作日志', 'system', 'errors.read'),

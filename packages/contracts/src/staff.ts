@@ -43,11 +43,12 @@ export const permissionGroups: readonly string[] = [...new Set(PERMISSIONS.map((
 
 export type BuiltinRoleId = 'admin' | 'yunying';
 
-export const BUILTIN_ROLES: Readonly<Record<BuiltinRoleId, { name: string; permissions: readonly StaffPermission[] }>> = {
-  admin: { name: '管理员', permissions: permissionKeys },
-  /** Operations staff: exactly what the spec's yunying could do (coupons, coupon records, prizes). */
-  yunying: { name: '运营', permissions: ['coupons.read', 'coupons.edit', 'prizes.read', 'prizes.edit'] },
-};
+export const BUILTIN_ROLES: Readonly<Record<BuiltinRoleId, { name: string; permissions: readonly StaffPermission[] }>> =
+  {
+    admin: { name: '管理员', permissions: permissionKeys },
+    /** Operations staff: exactly what the spec's yunying could do (coupons, coupon records, prizes). */
+    yunying: { name: '运营', permissions: ['coupons.read', 'coupons.edit', 'prizes.read', 'prizes.edit'] },
+  };
 
 export const isBuiltinRole = (id: string): id is BuiltinRoleId => id === 'admin' || id === 'yunying';
 

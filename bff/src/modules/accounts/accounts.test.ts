@@ -111,10 +111,15 @@ describe('userinfo', () => {
 
   it('lists the permissions a user holds until they expire, behind a login', async () => {
     const cookie = await loginAsAdmin(app);
-    expect((await call(app, '/api/permission/mypermissions', {}, { cookie })).result).toMatchObject({ code: 0, data: [] });
+    expect((await call(app, '/api/permission/mypermissions', {}, { cookie })).result).toMatchObject({
+      code: 0,
+      data: [],
+    });
     expect((await call(app, '/api/permission/mypermissions')).result.code).toBe(Codes.SESSION_EXPIRED);
 
-    const [admin] = await app.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [TEST_ADMIN.email]);
+    const [admin] = await app.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+      TEST_ADMIN.email,
+    ]);
     const later = new Date(Date.now() + 30 * 86_400_000);
     await app.network.insertPermission({ id: 'perm-exclusive-1', name: 'line_exclusive_1', desc: '专线 1' });
     await app.network.insertPermission({ id: 'perm-old', name: 'line_old', desc: '过期的' });
@@ -139,7 +144,10 @@ describe('login rate limit', () => {
       expect(blocked.result).toEqual({ code: Codes.RATE_LIMITED, data: {}, msg: '操作过于频繁，请稍后再试' });
       expect(blocked.response.headers['retry-after']).toBeDefined();
       // Even the right password is not tried while blocked: no session comes back.
-      const right = await call(limited, '/api/user/login', { email: 'victim@example.com', password: 'victim-password-1' });
+      const right = await call(limited, '/api/user/login', {
+        email: 'victim@example.com',
+        password: 'victim-password-1',
+      });
       expect(right.status).toBe(429);
       expect(right.result.code).toBe(Codes.RATE_LIMITED);
       expect(right.response.cookies).toEqual([]);
@@ -267,13 +275,13 @@ describe('login: per-account back-off from any address', () => {
 });
 
 describe('first admin', () => {
-  it('is created from ADMIN_EMAIL and ADMIN_PASSWORD, confirmed, with type admin', async () => {
-    const rows = await app.database.query<{ type: string; email_confirmed: boolean; password_hash: string }>(
-      'SELECT type, email_confirmed, password_hash FROM users WHERE email = $1',
+  it('is created from ADMIN_EMAIL and ADMIN_PASSWORD, confirmed, appointed admin (staff_members), type admin in userinfo', async () => {
+    const rows = await app.database.query<{ role_id: string; email_confirmed: boolean; password_hash: string }>(
+      'SELECT s.role_id, u.email_confirmed, u.password_hash FROM users u JOIN staff_members s ON s.user_id = u.id WHERE u.email = $1',
       [TEST_ADMIN.email],
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ type: 'admin', email_confirmed: true });
+    expect(rows[0]).toMatchObject({ role_id: 'admin', email_confirmed: true });
     expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
     const cookie = await loginAsAdmin(app);
     const { result } = await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie });

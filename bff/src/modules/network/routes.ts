@@ -91,11 +91,23 @@ export function networkAdminRoutes(fastify: FastifyInstance, network: NetworkAdm
       run,
     );
 
-  backOfficeRoute(fastify, '/api/admin/agents/clear_updatetimes', EmptyRequest, async (_payload, operator) => ({
-    affected: await onAll('agent', 'clear_updatetimes', operator, network.resetUpdateTimes),
-  }), 'network.edit');
+  backOfficeRoute(
+    fastify,
+    '/api/admin/agents/clear_updatetimes',
+    EmptyRequest,
+    async (_payload, operator) => ({
+      affected: await onAll('agent', 'clear_updatetimes', operator, network.resetUpdateTimes),
+    }),
+    'network.edit',
+  );
 
-  backOfficeRoute(fastify, '/api/admin/agent_line/reset_hot', EmptyRequest, async (_payload, operator) => ({
-    affected: await onAll('line', 'reset_hot', operator, network.resetHot),
-  }), 'network.edit');
+  backOfficeRoute(
+    fastify,
+    '/api/admin/agent_line/reset_hot',
+    EmptyRequest,
+    async (_payload, operator) => ({
+      affected: await onAll('line', 'reset_hot', operator, network.resetHot),
+    }),
+    'network.edit',
+  );
 }

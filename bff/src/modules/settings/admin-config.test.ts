@@ -55,7 +55,19 @@ describe('config/get', () => {
       expect(ajv.validate(field.schema, values[field.key]), field.key).toBe(true);
     }
     expect(new Set(fields.map((f) => f.group))).toEqual(
-      new Set(['支付', '返利与提现', '签到', '公告', '域名', '订阅', '节点与流量', '安装脚本', '抽奖', '共享 Apple ID']),
+      new Set([
+        '支付',
+        '返利与提现',
+        '签到',
+        '公告',
+        '域名',
+        '订阅',
+        '节点与流量',
+        '安装脚本',
+        '抽奖',
+        '共享 Apple ID',
+        '员工',
+      ]),
     );
     expect(fields.find((f) => f.key === 'epay_platforms')).toMatchObject({ group: '支付', secretProperties: ['key'] });
     expect(fields.find((f) => f.key === 'notice_title')).toMatchObject({
@@ -79,11 +91,13 @@ describe('config/set_config', () => {
   });
 
   it('accepts the whole config object it answered, storing only what changed', async () => {
-    const { values } = await config();
-    await app.database.query('DELETE FROM settings');
+    // admin_id is the owner's alone to change (modules/staff); this admin is not the owner.
+    const { admin_id: _owner, ...values } = (await config()).values;
+    await app.database.query("DELETE FROM settings WHERE key <> 'admin_id'");
     const answer = await admin.post('/api/admin/config/set_config', { ...values, signUseRewardTraffic: 300 });
     expect(answer.code).toBe(0);
     expect(await app.database.query<{ key: string }>('SELECT key FROM settings ORDER BY key')).toEqual([
+      { key: 'admin_id' },
       { key: 'notice_show' },
       { key: 'notice_title' },
       { key: 'signUseRewardTraffic' },
@@ -154,14 +168,21 @@ describe('config/set_config', () => {
       },
     });
     expect(moved.code).toBe(0);
-    expect(await stored('epay_platforms')).toEqual({ yi: { ...yi, gateway: 'https://attacker.example.net', key: '' }, feifei: ff });
+    expect(await stored('epay_platforms')).toEqual({
+      yi: { ...yi, gateway: 'https://attacker.example.net', key: '' },
+      feifei: ff,
+    });
     expect(moved.data.values.epay_platforms).toMatchObject({ yi: { key: '' }, feifei: { key: SECRET_MASK } });
     expect(moved.data.notices).toEqual([expect.stringContaining('yi 的地址已更改，原密钥已清除')]);
 
     // A new key typed with the new address is kept; a save that changes nothing says nothing.
-    await admin.post('/api/admin/config/set_config', { epay_platforms: { yi: { ...yi, gateway: 'https://yi2.example.com', key: 'yi-2' }, feifei: ff } });
+    await admin.post('/api/admin/config/set_config', {
+      epay_platforms: { yi: { ...yi, gateway: 'https://yi2.example.com', key: 'yi-2' }, feifei: ff },
+    });
     expect(await stored('epay_platforms')).toMatchObject({ yi: { gateway: 'https://yi2.example.com', key: 'yi-2' } });
-    const again = await admin.post<AdminConfig>('/api/admin/config/set_config', { epay_platforms: (await config()).values.epay_platforms });
+    const again = await admin.post<AdminConfig>('/api/admin/config/set_config', {
+      epay_platforms: (await config()).values.epay_platforms,
+    });
     expect(again.data.notices).toBeUndefined();
     expect(await stored('epay_platforms')).toMatchObject({ yi: { key: 'yi-2' }, feifei: { key: 'ff-secret' } });
   });

@@ -1,4 +1,10 @@
-import { BUILTIN_ROLES, Codes, permissionsOfRole, staffMessages as messages, type StaffPermission as Permission } from '@portal/contracts';
+import {
+  BUILTIN_ROLES,
+  Codes,
+  permissionsOfRole,
+  staffMessages as messages,
+  type StaffPermission as Permission,
+} from '@portal/contracts';
 import { DomainError } from '../../lib/domain-error.js';
 import type { SessionStaffRow, SessionUser } from '../sessions/index.js';
 import { settingDefinitions, type SettingDefinition, type SettingKey } from '../settings/definitions.js';
@@ -27,7 +33,9 @@ export function namesUser(entry: string, user: Pick<SessionUser, 'id' | 'email'>
 }
 
 export const isOwner = (ownerSetting: unknown, user: Pick<SessionUser, 'id' | 'email'>): boolean =>
-  listEntries(ownerSetting).slice(0, 1).some((entry) => namesUser(entry, user));
+  listEntries(ownerSetting)
+    .slice(0, 1)
+    .some((entry) => namesUser(entry, user));
 
 export const inYunyingList = (yunyingSetting: unknown, user: Pick<SessionUser, 'id' | 'email'>): boolean =>
   listEntries(yunyingSetting).some((entry) => namesUser(entry, user));
@@ -75,7 +83,8 @@ export const canGrant = (staff: Staff, permissions: Iterable<Permission>): boole
 export function authorizeSettingsChange(staff: Staff | null, changed: readonly SettingKey[]): void {
   const refuse = (message: string) => new DomainError(Codes.FORBIDDEN, message);
   if (staff === null) throw refuse(messages.forbidden);
-  if (changed.some(isSecretSetting) && !staff.permissions.has('settings.secrets')) throw refuse(messages.secretsRefused);
+  if (changed.some(isSecretSetting) && !staff.permissions.has('settings.secrets'))
+    throw refuse(messages.secretsRefused);
   if (changed.includes('admin_id') && !staff.owner) throw refuse(messages.ownerOnly);
   if (
     changed.includes('yunying_list') &&

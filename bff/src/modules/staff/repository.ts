@@ -20,9 +20,10 @@ export interface MemberRow {
   lastSignIn: Date | null;
 }
 
-const lastSignIn = sql<Date | null>`(SELECT max(${sessions.createdAt}) FROM ${sessions} WHERE ${sessions.userId} = ${users.id})`.mapWith(
-  (value: unknown) => (value === null ? null : new Date(value as string)),
-);
+const lastSignIn =
+  sql<Date | null>`(SELECT max(${sessions.createdAt}) FROM ${sessions} WHERE ${sessions.userId} = ${users.id})`.mapWith(
+    (value: unknown) => (value === null ? null : new Date(value as string)),
+  );
 
 export function createStaffRepository(db: Db) {
   return {
@@ -56,7 +57,10 @@ export function createStaffRepository(db: Db) {
     },
 
     async updateRole(id: string, row: { name: string; permissions: string[] }): Promise<void> {
-      await db.update(staffRoles).set({ ...row, updatedAt: new Date() }).where(eq(staffRoles.id, id));
+      await db
+        .update(staffRoles)
+        .set({ ...row, updatedAt: new Date() })
+        .where(eq(staffRoles.id, id));
     },
 
     async deleteRole(id: string): Promise<void> {
@@ -93,7 +97,10 @@ export function createStaffRepository(db: Db) {
     },
 
     async updateMember(userId: string, roleId: string, appointedBy: string): Promise<void> {
-      await db.update(staffMembers).set({ roleId, appointedBy, appointedAt: new Date() }).where(eq(staffMembers.userId, userId));
+      await db
+        .update(staffMembers)
+        .set({ roleId, appointedBy, appointedAt: new Date() })
+        .where(eq(staffMembers.userId, userId));
     },
 
     async deleteMember(userId: string): Promise<void> {
@@ -157,7 +164,10 @@ export function createStaffRepository(db: Db) {
     },
 
     async usersWithRole(roleId: string): Promise<string[]> {
-      const rows = await db.select({ userId: staffMembers.userId }).from(staffMembers).where(eq(staffMembers.roleId, roleId));
+      const rows = await db
+        .select({ userId: staffMembers.userId })
+        .from(staffMembers)
+        .where(eq(staffMembers.roleId, roleId));
       return rows.map((r) => r.userId);
     },
 

@@ -174,7 +174,12 @@ export function createStaffService({ repo, audit, sessions, settings, secondFact
       if (current === undefined) throw new DomainError(Codes.NOT_FOUND, messages.notStaff);
       await audit.within(operator, async (log) => {
         await repo.deleteMember(userId);
-        await log({ recordType: 'staff', recordId: userId, action: 'delete', before: { email: target.email, role: current.roleId } });
+        await log({
+          recordType: 'staff',
+          recordId: userId,
+          action: 'delete',
+          before: { email: target.email, role: current.roleId },
+        });
       });
       await sessions.destroyAllForUser(userId);
       return this.list(caller);
@@ -197,7 +202,8 @@ export function createStaffService({ repo, audit, sessions, settings, secondFact
         }
         if (isBuiltinRole(input.id)) throw refuse(messages.builtinRole);
         const before = await roleOf(input.id);
-        if (taken !== undefined && taken.id !== input.id) throw new DomainError(Codes.NOT_ALLOWED, messages.roleNameTaken);
+        if (taken !== undefined && taken.id !== input.id)
+          throw new DomainError(Codes.NOT_ALLOWED, messages.roleNameTaken);
         await repo.updateRole(input.id, { name, permissions });
         await log({
           recordType: 'staff_role',

@@ -43,7 +43,9 @@ afterAll(async () => {
 
 describe('the owner', () => {
   it('is the first admin, named by id in admin_id, and userinfo says so', async () => {
-    const [row] = await app.database.query<{ value: string }>("SELECT value #>> '{}' AS value FROM settings WHERE key = 'admin_id'");
+    const [row] = await app.database.query<{ value: string }>(
+      "SELECT value #>> '{}' AS value FROM settings WHERE key = 'admin_id'",
+    );
     expect(row!.value).toBe(await idOf(TEST_ADMIN.email));
     const me = await info(owner);
     expect(me.type).toBe('admin');
@@ -83,7 +85,10 @@ describe('a custom role (客服: tickets.read, users.read)', () => {
     expect(saved.code, saved.msg).toBe(0);
     roleId = saved.data.roles.find((r) => r.name === '客服')!.id;
     const user = await signedInUser(app, { email: 'kefu@example.com' });
-    const appointed = await post<StaffList>(owner, '/api/admin/staff/appoint', { email: 'KEFU@example.com', role: roleId });
+    const appointed = await post<StaffList>(owner, '/api/admin/staff/appoint', {
+      email: 'KEFU@example.com',
+      role: roleId,
+    });
     expect(appointed.code, appointed.msg).toBe(0);
     expect(appointed.data.members.find((m) => m.user_id === user.id)).toMatchObject({
       role: roleId,
@@ -104,7 +109,12 @@ describe('a custom role (客服: tickets.read, users.read)', () => {
     expect((await post(kefu.cookie, '/api/feedback/pending_count')).code).toBe(0);
     const me = await info(kefu.cookie);
     expect(me.type).toBe('normal');
-    expect(me.staff).toMatchObject({ role: roleId, roleName: '客服', owner: false, permissions: ['users.read', 'tickets.read'] });
+    expect(me.staff).toMatchObject({
+      role: roleId,
+      roleName: '客服',
+      owner: false,
+      permissions: ['users.read', 'tickets.read'],
+    });
     const before = await tableDigest(app);
     for (const [path, payload] of [
       ['/api/admin/users/update_user', userUpdate(kefu.id, { traffic: 1 })],
@@ -120,9 +130,12 @@ describe('a custom role (客服: tickets.read, users.read)', () => {
     expect(await tableDigest(app)).toEqual(before);
   });
 
-  it('sees every ticket (tickets.read) but cannot answer another user\'s (no tickets.answer)', async () => {
+  it("sees every ticket (tickets.read) but cannot answer another user's (no tickets.answer)", async () => {
     const holder = await signedInUser(app);
-    const ticket = await post<{ _id: string }>(holder.cookie, '/api/feedback/create', { title: '求助', desc: '连不上' });
+    const ticket = await post<{ _id: string }>(holder.cookie, '/api/feedback/create', {
+      title: '求助',
+      desc: '连不上',
+    });
     expect(ticket.code).toBe(0);
     const list = await post<Array<{ _id: string }>>(kefu.cookie, '/api/feedback/my_list');
     expect(list.data.map((t) => t._id)).toContain(ticket.data._id);
@@ -134,7 +147,11 @@ describe('a custom role (客服: tickets.read, users.read)', () => {
     const del = await post(owner, '/api/admin/staff/role_delete', { id: roleId });
     expect(del.code).toBe(Codes.NOT_ALLOWED);
     const admin = await signedInUser(app, { type: 'admin' });
-    const edit = await post(admin.cookie, '/api/admin/staff/role_update', { id: roleId, name: '客服', permissions: ['settings.secrets'] });
+    const edit = await post(admin.cookie, '/api/admin/staff/role_update', {
+      id: roleId,
+      name: '客服',
+      permissions: ['settings.secrets'],
+    });
     expect(edit.code).toBe(Codes.FORBIDDEN);
     const builtin = await post(owner, '/api/admin/staff/role_update', { id: 'yunying', name: '运营', permissions: [] });
     expect(builtin.code).toBe(Codes.FORBIDDEN);
@@ -195,7 +212,9 @@ describe('no escalation', () => {
     const person = await signedInUser(app);
     expect((await post(owner, '/api/admin/staff/appoint', { email: person.email, role: id })).code).toBe(0);
     expect((await post(person.cookie, '/api/admin/config/set_config', { notice_title: '配置员改的' })).code).toBe(0);
-    expect((await post(person.cookie, '/api/admin/config/set_config', { usdtpay: '' , alipay: 'off' })).code).toBe(Codes.FORBIDDEN);
+    expect((await post(person.cookie, '/api/admin/config/set_config', { usdtpay: '', alipay: 'off' })).code).toBe(
+      Codes.FORBIDDEN,
+    );
     expect((await post(owner, '/api/admin/config/set_config', { alipay: 'off' })).code).toBe(0);
   });
 });
@@ -204,16 +223,27 @@ describe('yunying_list and admin_id settings', () => {
   it('yunying_list takes e-mails (stored as ids) and makes them operations staff on the next request', async () => {
     const ops = await signedInUser(app, { email: 'listed-ops@example.com' });
     expect((await post(ops.cookie, '/api/yunying/coupon/coupon_list')).code).toBe(Codes.FORBIDDEN);
-    const saved = await post(owner, '/api/admin/config/set_config', { yunying_list: 'Listed-Ops@example.com, nobody-here@example.com' });
+    const saved = await post(owner, '/api/admin/config/set_config', {
+      yunying_list: 'Listed-Ops@example.com, nobody-here@example.com',
+    });
     expect(saved.code).toBe(Codes.INVALID_PAYLOAD);
-    expect((await post(owner, '/api/admin/config/set_config', { yunying_list: 'Listed-Ops@example.com' })).code).toBe(0);
-    const [row] = await app.database.query<{ value: string }>("SELECT value #>> '{}' AS value FROM settings WHERE key = 'yunying_list'");
+    expect((await post(owner, '/api/admin/config/set_config', { yunying_list: 'Listed-Ops@example.com' })).code).toBe(
+      0,
+    );
+    const [row] = await app.database.query<{ value: string }>(
+      "SELECT value #>> '{}' AS value FROM settings WHERE key = 'yunying_list'",
+    );
     expect(row!.value).toBe(ops.id);
     expect((await post(ops.cookie, '/api/yunying/coupon/coupon_list')).code).toBe(0);
-    expect((await post(ops.cookie, '/api/admin/users/userlist', { number: 10, filterStr: '' })).code).toBe(Codes.FORBIDDEN);
+    expect((await post(ops.cookie, '/api/admin/users/userlist', { number: 10, filterStr: '' })).code).toBe(
+      Codes.FORBIDDEN,
+    );
     expect(await info(ops.cookie)).toMatchObject({ type: 'yunying', staff: { role: 'yunying', owner: false } });
     const list = await post<StaffList>(owner, '/api/admin/staff/list');
-    expect(list.data.members.find((m) => m.user_id === ops.id)).toMatchObject({ source: 'yunying_list', role: 'yunying' });
+    expect(list.data.members.find((m) => m.user_id === ops.id)).toMatchObject({
+      source: 'yunying_list',
+      role: 'yunying',
+    });
     expect(list.data.members.find((m) => m.source === 'owner')?.email).toBe(TEST_ADMIN.email);
     expect((await post(owner, '/api/admin/config/set_config', { yunying_list: '' })).code).toBe(0);
     expect((await post(ops.cookie, '/api/yunying/coupon/coupon_list')).code).toBe(Codes.FORBIDDEN);

@@ -1,4 +1,9 @@
-import { EmptyRequest, FeedbackCreateRequest, FeedbackIdRequest, FeedbackResponseRequest } from '@portal/contracts/schemas';
+import {
+  EmptyRequest,
+  FeedbackCreateRequest,
+  FeedbackIdRequest,
+  FeedbackResponseRequest,
+} from '@portal/contracts/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { publicAddress } from '../../config.js';
 import { attemptLimit } from '../../lib/throttle.js';

@@ -148,7 +148,14 @@ export function createTicketsService(deps: {
         return ticket;
       });
       if (!rights.answer) {
-        notify({ kind: 'replied', ticketId: owner.id, title: owner.title, text: desc, userEmail: user.email, linkBase });
+        notify({
+          kind: 'replied',
+          ticketId: owner.id,
+          title: owner.title,
+          text: desc,
+          userEmail: user.email,
+          linkBase,
+        });
       }
       return detail(input.id);
     },

@@ -12,7 +12,8 @@ export const IMAGE_TOO_LARGE = '图片限制在4M内';
 export const IMAGE_TYPE_REFUSED = '图片格式仅支持 jpg、png、webp';
 export const IMAGE_INVALID = '图片无效';
 /** What a user hears once the images they keep reach UPLOAD_QUOTA_MB, in the tone of the 4 MB limit. */
-export const uploadQuotaReached = (quotaBytes: number) => `上传的图片总量限制在${Math.floor(quotaBytes / 1024 / 1024)}M内`;
+export const uploadQuotaReached = (quotaBytes: number) =>
+  `上传的图片总量限制在${Math.floor(quotaBytes / 1024 / 1024)}M内`;
 
 export const uploadPurposes = ['ticket', 'avatar', 'prize'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
@@ -127,7 +128,10 @@ export function createUploadsService(repo: UploadsRepository, { quotaBytes }: { 
      * Deletes the uploads older than the grace period that no image column refers to (an avatar
      * replaced, a ticket form abandoned), in batches until none is left; answers how many went.
      */
-    async deleteOrphans({ now = new Date(), batch = ORPHAN_BATCH }: { now?: Date; batch?: number } = {}): Promise<number> {
+    async deleteOrphans({
+      now = new Date(),
+      batch = ORPHAN_BATCH,
+    }: { now?: Date; batch?: number } = {}): Promise<number> {
       const before = new Date(now.getTime() - ORPHAN_GRACE_MS);
       let deleted = 0;
       for (;;) {

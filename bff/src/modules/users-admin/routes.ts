@@ -18,18 +18,42 @@ export function usersAdminRoutes(fastify: FastifyInstance, users: UsersAdminServ
   const base = '/api/admin/users';
   backOfficeRoute(fastify, `${base}/userlist`, UserListRequest, (request) => users.list(request), 'users.read');
   backOfficeRoute(fastify, `${base}/user`, UserRequest, ({ uid }) => users.user(uid), 'users.read');
-  backOfficeRoute(fastify, `${base}/get_user_channel`, UserChannelRequest, ({ user_id }) => users.channel(user_id), 'users.read');
-  backOfficeRoute(fastify, `${base}/update_channel`, ChannelUpdate, async (input, operator, request) => {
-    await fastify.staff.guardUserEdit(request.staff, operator.id, input.user_id);
-    return users.updateChannel(operator, input);
-  }, 'users.edit');
-  backOfficeRoute(fastify, `${base}/update_user`, UserUpdate, async (input, operator, request) => {
-    await fastify.staff.guardUserEdit(request.staff, operator.id, input._id);
-    return users.updateUser(operator, input);
-  }, 'users.edit');
-  backOfficeRoute(fastify, `${base}/change_password`, AdminChangePassword, async (input, operator, request) => {
-    await fastify.staff.guardUserEditByEmail(request.staff, operator.id, input.email);
-    await users.changePassword(operator, input);
-    return {};
-  }, 'users.edit');
+  backOfficeRoute(
+    fastify,
+    `${base}/get_user_channel`,
+    UserChannelRequest,
+    ({ user_id }) => users.channel(user_id),
+    'users.read',
+  );
+  backOfficeRoute(
+    fastify,
+    `${base}/update_channel`,
+    ChannelUpdate,
+    async (input, operator, request) => {
+      await fastify.staff.guardUserEdit(request.staff, operator.id, input.user_id);
+      return users.updateChannel(operator, input);
+    },
+    'users.edit',
+  );
+  backOfficeRoute(
+    fastify,
+    `${base}/update_user`,
+    UserUpdate,
+    async (input, operator, request) => {
+      await fastify.staff.guardUserEdit(request.staff, operator.id, input._id);
+      return users.updateUser(operator, input);
+    },
+    'users.edit',
+  );
+  backOfficeRoute(
+    fastify,
+    `${base}/change_password`,
+    AdminChangePassword,
+    async (input, operator, request) => {
+      await fastify.staff.guardUserEditByEmail(request.staff, operator.id, input.email);
+      await users.changePassword(operator, input);
+      return {};
+    },
+    'users.edit',
+  );
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Codes } from '@portal/contracts';
 import { notify, useSession } from '@portal/platform';
 import { lazyDialog, PageSkeleton, RegionError } from '@portal/ui';
-import { canOpen } from '../../lib/access';
+import { canOpen, holds } from '../../lib/access';
 import { useDataTable } from '../hooks/use-data-table';
 import { useResourceData } from '../hooks/use-resource-data';
 import { useTableUrlState } from '../hooks/use-table-url-state';
@@ -57,6 +57,10 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
   const userType = useSession((s) => s.user?.type);
   const permissions = useSession((s) => s.user?.staff?.permissions);
   const seesAudit = canOpen('admin_audit', userType, permissions);
+  // Add, edit, copy and delete only for who holds the screen's edit permission (the BFF refuses the rest anyway).
+  const editable = resource.editPermission === undefined || holds(resource.editPermission, userType, permissions);
+  const form = editable ? resource.form : undefined;
+  const remove = editable ? resource.remove : undefined;
   const [url, setUrl] = useTableUrlState(defaults);
   const filters = useMemo(() => resource.filters ?? [], [resource]);
   const serverFilters = Object.fromEntries(
@@ -87,9 +91,9 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
     setDialog(<ConfirmDialog question={question} danger={danger} onConfirm={run} onClose={closeDialog} />);
 
   const openForm = (mode: FormMode, record?: R) => {
-    if (!resource.form || !ctx) return;
+    if (!form || !ctx) return;
     const props = {
-      form: resource.form,
+      form,
       mode,
       record,
       noun: resource.noun,
@@ -117,12 +121,12 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
 
   const rowActions = (row: R) => (
     <HStack gap="1" flexWrap="nowrap">
-      {resource.form && (
+      {form && (
         <Button size="xs" variant="outline" onClick={() => openForm('edit', row)}>
           {t.edit}
         </Button>
       )}
-      {resource.form && resource.copy && (
+      {form && resource.copy && (
         <Button size="xs" variant="outline" onClick={() => openForm('copy', row)}>
           {t.copy}
         </Button>
@@ -141,21 +145,19 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
             {action.label}
           </Button>
         ))}
-      {resource.remove && (
+      {remove && (
         <Button
           size="xs"
           variant="outline"
           colorPalette="red"
-          onClick={() =>
-            ctx && ask(t.confirmDelete(describe(row)), () => runOutcome(resource.remove!, row._id, ctx), true)
-          }
+          onClick={() => ctx && ask(t.confirmDelete(describe(row)), () => runOutcome(remove!, row._id, ctx), true)}
         >
           {t.delete}
         </Button>
       )}
     </HStack>
   );
-  const hasRowActions = Boolean(resource.form || resource.remove || resource.rowActions?.length);
+  const hasRowActions = Boolean(form || remove || resource.rowActions?.length);
 
   const rows = useMemo(
     () =>
@@ -171,7 +173,7 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
     url,
     onUrlChange: setUrl,
     getRowId: (row) => row._id,
-    selectLabel: resource.bulkDelete && resource.remove ? describe : undefined,
+    selectLabel: resource.bulkDelete && remove ? describe : undefined,
     actions: hasRowActions ? rowActions : undefined,
   });
   const selected = table.getSelectedRowModel().rows.map((row) => row.original);
@@ -188,11 +190,11 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
   }
 
   async function deleteSelected() {
-    const remove = resource.remove!;
+    const removal = remove!;
     const failures: string[] = [];
     let reported = false;
     for (const row of selected) {
-      const result = await remove.call(row._id);
+      const result = await removal.call(row._id);
       if (result.code !== Codes.OK) {
         failures.push(result.msg);
         reported ||= alreadyReported(result);
@@ -200,9 +202,9 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
     }
     table.resetRowSelection();
     reload();
-    if (failures.length === 0) notify({ kind: 'success', title: remove.success(null), durationMs: DEFAULT_TOAST_MS });
+    if (failures.length === 0) notify({ kind: 'success', title: removal.success(null), durationMs: DEFAULT_TOAST_MS });
     else if (!reported)
-      notify({ kind: 'error', title: failureText(remove.failure, failures[0]!), durationMs: DEFAULT_TOAST_MS });
+      notify({ kind: 'error', title: failureText(removal.failure, failures[0]!), durationMs: DEFAULT_TOAST_MS });
   }
 
   const toolbarActions = (resource.toolbarActions ?? []).filter(
@@ -210,7 +212,7 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
   );
   const toolbar = (
     <>
-      {resource.form && resource.form.create !== false && (
+      {form && form.create !== false && (
         <Button size="sm" colorPalette="brand" onClick={() => openForm('create')} disabled={!ctx}>
           {t.add}
         </Button>

@@ -37,6 +37,7 @@ export const agentsResource: ResourceDefinition<AdminAgent, AgentUpdate> = {
   title: t.title,
   noun: t.noun,
   testId: 'agents',
+  editPermission: 'network.edit',
   auditType: 'agent',
   list: agentList,
   defaultSort: { id: 'index', desc: false },

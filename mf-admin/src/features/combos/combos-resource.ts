@@ -41,6 +41,7 @@ export const combosResource: ResourceDefinition<Combo, ComboUpdate, ComboLookups
   title: t.title,
   noun: t.noun,
   testId: 'combos',
+  editPermission: 'products.edit',
   auditType: 'combo',
   list: comboList,
   lookups: { permissions: permissionList },

@@ -35,6 +35,7 @@ export const couponRecordsResource: ResourceDefinition<CouponRecord> = {
   title: t.title,
   noun: t.noun,
   testId: 'coupon-records',
+  editPermission: 'coupons.edit',
   auditType: 'coupon_use',
   list: (filters) => couponRecordList({ limit: limit.read(filters) }),
   defaultSort: { id: 'time', desc: true },

@@ -84,6 +84,7 @@ export const couponsResource: ResourceDefinition<CouponRow, CouponUpdate> = {
   title: t.title,
   noun: t.noun,
   testId: 'coupons',
+  editPermission: 'coupons.edit',
   auditType: 'coupon',
   list: numberedCoupons,
   defaultSort: { id: 'seq', desc: false },

@@ -28,6 +28,7 @@ export const entriesResource: ResourceDefinition<AdminEntry, EntryUpdate> = {
   title: t.title,
   noun: t.noun,
   testId: 'entrys',
+  editPermission: 'network.edit',
   auditType: 'entry',
   list: entryList,
   defaultSort: { id: 'index', desc: false },

@@ -34,6 +34,7 @@ export const errorsResource: ResourceDefinition<ErrorLogEntry> = {
   title: t.title,
   noun: t.name,
   testId: 'errors',
+  editPermission: 'errors.clear',
   list: (filters) => errorList({ num: days.read(filters) }),
   defaultSort: { id: 'createTime', desc: true },
   filters: [days.filter],

@@ -57,6 +57,7 @@ export const linesResource: ResourceDefinition<AdminLine, LineUpdate, LineLookup
   title: t.title,
   noun: t.noun,
   testId: 'lines',
+  editPermission: 'network.edit',
   auditType: 'line',
   list: lineList,
   lookups: { agents: agentList, entries: entryList, permissions: permissionList },

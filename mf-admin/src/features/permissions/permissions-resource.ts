@@ -23,6 +23,7 @@ export const permissionsResource: ResourceDefinition<AdminPermission, Permission
   title: t.title,
   noun: t.noun,
   testId: 'permissions',
+  editPermission: 'network.edit',
   auditType: 'permission',
   list: permissionList,
   columns: [keyColumn(t, 'name'), keyColumn(t, 'desc', { wrap: true }), keyNumberColumn(t, 'useTimes')],

@@ -43,6 +43,7 @@ export const prizesResource: ResourceDefinition<PrizeRow, PrizeUpdate, PrizeLook
   title: t.title,
   noun: t.noun,
   testId: 'prizes',
+  editPermission: 'prizes.edit',
   auditType: 'prize',
   list: numberedPrizes,
   lookups: { prizes: prizeList },

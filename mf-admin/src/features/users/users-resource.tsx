@@ -102,6 +102,7 @@ export const usersResource: ResourceDefinition<AdminUser, UserUpdate> = {
   title: t.title,
   noun: t.noun,
   testId: 'users',
+  editPermission: 'users.edit',
   auditType: 'user',
   list: (filters) => userList(userListRequest(filters)),
   defaultSort: { id: 'createTime', desc: true },

@@ -55,6 +55,7 @@ export const withdrawalsResource: ResourceDefinition<AdminWithdrawal> = {
   title: t.title,
   noun: t.noun,
   testId: 'charges',
+  editPermission: 'withdrawals.settle',
   auditType: 'withdrawal',
   list: () => chargeList(),
   defaultSort: { id: 'requestTime', desc: true },

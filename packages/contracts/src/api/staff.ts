@@ -36,3 +36,25 @@ export type StaffRoleUpdate = Static<typeof StaffRoleUpdate>;
 /** POST /api/admin/staff/role_delete: a custom role nobody holds. Owner only. */
 export const StaffRoleDelete = Type.Object({ id: RoleId }, { additionalProperties: false });
 export type StaffRoleDelete = Static<typeof StaffRoleDelete>;
+
+/** The staff screen's dialog: appoint (no `_id`: e-mail and role) or change the role of `_id`. */
+export const StaffForm = Type.Object(
+  {
+    _id: Type.Optional(Type.Union([UserId, Type.Literal('')])),
+    email: Type.String({ maxLength: 254 }),
+    role: RoleId,
+  },
+  { additionalProperties: false },
+);
+export type StaffForm = Static<typeof StaffForm>;
+
+/** The roles screen's dialog: a custom role's name and permissions (no `_id`: a new role). */
+export const StaffRoleForm = Type.Object(
+  {
+    _id: Type.Optional(Type.Union([RoleId, Type.Literal('')])),
+    name: Type.String({ minLength: 1, maxLength: 32 }),
+    permissions: Type.Array(PermissionKey, { maxItems: permissionKeys.length, uniqueItems: true }),
+  },
+  { additionalProperties: false },
+);
+export type StaffRoleForm = Static<typeof StaffRoleForm>;
