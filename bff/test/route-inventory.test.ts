@@ -172,6 +172,8 @@ const SAMPLE_PAYLOADS: Record<string, (t: Targets) => unknown> = {
     forceReward: true,
   }),
   '/api/admin/users/change_password': () => ({ email: inventoryUser.email, password: 'taken-over-password' }),
+  '/api/admin/users/sessions': () => ({ uid: inventoryUser.id }),
+  '/api/admin/users/end_sessions': () => ({ uid: inventoryUser.id }),
   '/api/yunying/coupon/coupon_list': () => ({}),
   '/api/yunying/coupon/update_coupon': (t) => ({
     _id: t.coupon.id,

@@ -153,6 +153,20 @@ const SIGNED_IN_CASES: SignedInCase[] = [
   { url: '/api/user_notive/clicked', prepare: async () => ({ noticeId }) },
   { url: '/api/coupon/redeem_coupon', prepare: async () => ({ code: trialCode }) },
   { url: '/api/user/reset_userkey' },
+  { url: '/api/user/sessions' },
+  { url: '/api/user/end_other_sessions' },
+  {
+    url: '/api/user/end_session',
+    // A second device of the user's: its public id.
+    prepare: async (u) => {
+      await app.sessions.create(u.id, { userAgent: 'second device' });
+      const [row] = await app.database.query<{ public_id: string }>(
+        "SELECT public_id FROM sessions WHERE user_id = $1 AND user_agent = 'second device'",
+        [u.id],
+      );
+      return { id: row!.public_id };
+    },
+  },
   { url: '/api/user/sign_use_info', paidUser: true },
   { url: '/api/user/sign_use', paidUser: true },
   { url: '/api/prize/info', paidUser: true },
