@@ -48,7 +48,8 @@ lane() {
       name="$1" command="$2"
       shift 2
       started=$SECONDS
-      bash -c "$command" >"$logs/$name.log" 2>&1
+      # STEP_NAME lets a sampler attribute CPU time to the step (every process inherits it).
+      STEP_NAME="$name" bash -c "$command" >"$logs/$name.log" 2>&1
       status=$?
       echo "$status $((SECONDS - started))" >"$logs/$name.status"
       echo "=== $name: $([ $status -eq 0 ] && echo ok || echo FAILED) ($((SECONDS - started)) s, at $((SECONDS - run_started)) s); output below"
