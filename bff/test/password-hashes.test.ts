@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import {
+  Codes,
   decodeJson,
   encodeRequest,
   type AdminEntry,
@@ -145,6 +146,21 @@ const SWEEP: Record<string, Sweep> = {
     },
   })),
   '/api/user/login': asAnonymous(() => ({ payload: { email: TEST_ADMIN.email, password: TEST_ADMIN.password } })),
+  // The second factor (docs/second-factor.md): the admin has none, so the code calls are refused.
+  '/api/user/login_second_factor': asAnonymous(() => ({
+    payload: { ticket: 'no-such-ticket', code: '000000' },
+    code: Codes.SECOND_FACTOR_TICKET_EXPIRED,
+  })),
+  '/api/second_factor/status': reads(),
+  '/api/second_factor/enrol_start': asAdmin(() => ({ payload: {} })),
+  '/api/second_factor/enrol_confirm': asAdmin(() => ({
+    payload: { code: 'ABCD-EFGH-JKLM' },
+    code: Codes.SECOND_FACTOR_WRONG,
+  })),
+  '/api/second_factor/verify': asAdmin(() => ({ payload: { code: '000000' }, code: Codes.NOT_ALLOWED })),
+  '/api/second_factor/recovery_codes': asAdmin(() => ({ payload: { code: '000000' }, code: Codes.NOT_ALLOWED })),
+  '/api/second_factor/remove': asAdmin(() => ({ payload: { code: '000000' }, code: Codes.NOT_ALLOWED })),
+  '/api/admin/second_factor/reset': asAdmin((ctx) => ({ payload: { userId: ctx.target.id } })),
   '/api/user/adopt_token': asAnonymous(async (ctx) => ({
     payload: { token: (await app.sessions.create(ctx.user.id)).token },
   })),

@@ -25,6 +25,8 @@ import { buildTestApp } from './build-test-app.js';
 const PUBLIC_ROUTES: Record<string, string> = {
   '/api/host/get': 'the announcement and preferred domain show before anyone signs in',
   '/api/user/login': 'signing in',
+  '/api/user/login_second_factor':
+    "the login's second step: authorised by the single-use 5-minute ticket the right password gave, wrong codes rate limited",
   '/api/user/adopt_token': 'turns a verified ?token= link into a session',
   '/api/user/logout': 'ends whatever session the cookie names, or none',
   '/api/user/signup': 'registration',

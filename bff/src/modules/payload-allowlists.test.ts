@@ -153,6 +153,13 @@ const SIGNED_IN_CASES: SignedInCase[] = [
   { url: '/api/user_notive/clicked', prepare: async () => ({ noticeId }) },
   { url: '/api/coupon/redeem_coupon', prepare: async () => ({ code: trialCode }) },
   { url: '/api/user/reset_userkey' },
+  // The second factor: a user without a staff role is refused alike with and without extras.
+  { url: '/api/second_factor/status' },
+  { url: '/api/second_factor/enrol_start' },
+  { url: '/api/second_factor/enrol_confirm', prepare: async () => ({ code: '000000' }) },
+  { url: '/api/second_factor/verify', prepare: async () => ({ code: '000000' }) },
+  { url: '/api/second_factor/recovery_codes', prepare: async () => ({ code: '000000' }) },
+  { url: '/api/second_factor/remove', prepare: async () => ({ code: '000000' }) },
   { url: '/api/user/sessions' },
   { url: '/api/user/end_other_sessions' },
   {
@@ -278,6 +285,8 @@ const PUBLIC_CASES = [
   '/api/user/reset_password',
   '/api/user/get_email',
   '/api/user/adopt_token',
+  // Refuses extra fields (additionalProperties: false): modules/second-factor/second-factor.test.ts.
+  '/api/user/login_second_factor',
 ];
 
 /**

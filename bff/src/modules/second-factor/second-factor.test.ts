@@ -33,13 +33,19 @@ async function staffMember(type: 'admin' | 'yunying' = 'admin') {
 const codeAt = (secret: string, offset = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
 
 /** Lets the next code of the same window be used again (tests make several checks in one 30 s window). */
-const forgetSteps = (userId: string) => app.database.query('UPDATE second_factors SET last_time_step = 0 WHERE user_id = $1', [userId]);
+const forgetSteps = (userId: string) =>
+  app.database.query('UPDATE second_factors SET last_time_step = 0 WHERE user_id = $1', [userId]);
 
 async function enrol(cookie: string, userId: string) {
   const start = await call<SecondFactorEnrolment>(app, '/api/second_factor/enrol_start', {}, { cookie });
   expect(start.result.code).toBe(0);
   const { secret } = start.result.data;
-  const confirm = await call<SecondFactorRecoveryCodes>(app, '/api/second_factor/enrol_confirm', { code: await codeAt(secret) }, { cookie });
+  const confirm = await call<SecondFactorRecoveryCodes>(
+    app,
+    '/api/second_factor/enrol_confirm',
+    { code: await codeAt(secret) },
+    { cookie },
+  );
   expect(confirm.result.code).toBe(0);
   await forgetSteps(userId);
   return { secret, recoveryCodes: confirm.result.data.recoveryCodes, start: start.result.data };
@@ -55,7 +61,12 @@ describe('enrolment', () => {
     const before = await call(app, '/api/second_factor/status', {}, { cookie: staff.cookie });
     expect(before.result.data).toMatchObject({ staff: true, enabled: false, recoveryLeft: 0 });
 
-    const start = await call<SecondFactorEnrolment>(app, '/api/second_factor/enrol_start', {}, { cookie: staff.cookie });
+    const start = await call<SecondFactorEnrolment>(
+      app,
+      '/api/second_factor/enrol_start',
+      {},
+      { cookie: staff.cookie },
+    );
     const { secret, uri, qr } = start.result.data;
     expect(uri.startsWith('otpauth://totp/')).toBe(true);
     expect(decodeURIComponent(uri)).toContain('云梯加速');
@@ -65,35 +76,64 @@ describe('enrolment', () => {
 
     // Pending is not active: a wrong code does not activate it.
     const wrongCode = (Number(await codeAt(secret)) + 1) % 1_000_000;
-    const refused = await call(app, '/api/second_factor/enrol_confirm', { code: String(wrongCode).padStart(6, '0') }, { cookie: staff.cookie });
+    const refused = await call(
+      app,
+      '/api/second_factor/enrol_confirm',
+      { code: String(wrongCode).padStart(6, '0') },
+      { cookie: staff.cookie },
+    );
     expect(refused.result.code).toBe(Codes.SECOND_FACTOR_WRONG);
-    expect((await call(app, '/api/second_factor/status', {}, { cookie: staff.cookie })).result.data).toMatchObject({ enabled: false });
+    expect((await call(app, '/api/second_factor/status', {}, { cookie: staff.cookie })).result.data).toMatchObject({
+      enabled: false,
+    });
 
-    const confirm = await call<SecondFactorRecoveryCodes>(app, '/api/second_factor/enrol_confirm', { code: await codeAt(secret) }, { cookie: staff.cookie });
+    const confirm = await call<SecondFactorRecoveryCodes>(
+      app,
+      '/api/second_factor/enrol_confirm',
+      { code: await codeAt(secret) },
+      { cookie: staff.cookie },
+    );
     expect(confirm.result.code).toBe(0);
     const codes = confirm.result.data.recoveryCodes;
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     // Only hashes are stored.
-    const stored = await app.database.query<{ code_hash: string }>('SELECT code_hash FROM second_factor_recovery_codes WHERE user_id = $1', [staff.id]);
+    const stored = await app.database.query<{ code_hash: string }>(
+      'SELECT code_hash FROM second_factor_recovery_codes WHERE user_id = $1',
+      [staff.id],
+    );
     expect(stored).toHaveLength(10);
     expect(JSON.stringify(stored)).not.toContain(codes[0]!.replaceAll('-', ''));
-    expect((await call(app, '/api/second_factor/status', {}, { cookie: staff.cookie })).result.data).toMatchObject({ enabled: true, recoveryLeft: 10 });
+    expect((await call(app, '/api/second_factor/status', {}, { cookie: staff.cookie })).result.data).toMatchObject({
+      enabled: true,
+      recoveryLeft: 10,
+    });
     expect((await outboxFor(app, staff.email)).map((m) => m.subject).join()).toContain('两步验证已开启');
   });
 
   it('is for staff only', async () => {
     const user = await signedInUser(app);
-    expect((await call(app, '/api/second_factor/enrol_start', {}, { cookie: user.cookie })).result.code).toBe(Codes.FORBIDDEN);
-    expect((await call(app, '/api/second_factor/status', {}, { cookie: user.cookie })).result.data).toMatchObject({ staff: false });
+    expect((await call(app, '/api/second_factor/enrol_start', {}, { cookie: user.cookie })).result.code).toBe(
+      Codes.FORBIDDEN,
+    );
+    expect((await call(app, '/api/second_factor/status', {}, { cookie: user.cookie })).result.data).toMatchObject({
+      staff: false,
+    });
   });
 
   it('a new secret while one is active needs the current code: a stolen session cannot swap the factor', async () => {
     const staff = await staffMember();
     const { secret } = await enrol(staff.cookie, staff.id);
-    expect((await call(app, '/api/second_factor/enrol_start', {}, { cookie: staff.cookie })).result.code).toBe(Codes.SECOND_FACTOR_WRONG);
-    const swap = await call<SecondFactorEnrolment>(app, '/api/second_factor/enrol_start', { code: await codeAt(secret) }, { cookie: staff.cookie });
+    expect((await call(app, '/api/second_factor/enrol_start', {}, { cookie: staff.cookie })).result.code).toBe(
+      Codes.SECOND_FACTOR_WRONG,
+    );
+    const swap = await call<SecondFactorEnrolment>(
+      app,
+      '/api/second_factor/enrol_start',
+      { code: await codeAt(secret) },
+      { cookie: staff.cookie },
+    );
     expect(swap.result.code).toBe(0);
     // The old factor stays until the new one is confirmed.
     const stored = await app.database.query<{ totp_secret: string; pending_secret: string }>(
@@ -115,7 +155,10 @@ describe('login with a second factor', () => {
     expect(first.response.cookies.find((c) => c.name === cookieNames.session)).toBeUndefined();
     const sessionsBefore = await app.database.query('SELECT id FROM sessions WHERE user_id = $1', [staff.id]);
 
-    const second = await call(app, '/api/user/login_second_factor', { ticket: first.result.data.ticket, code: await codeAt(secret) });
+    const second = await call(app, '/api/user/login_second_factor', {
+      ticket: first.result.data.ticket,
+      code: await codeAt(secret),
+    });
     expect(second.result.code).toBe(0);
     const cookie = sessionCookie(second.response);
     expect((await call(app, '/api/user/userinfo', {}, { cookie })).result.code).toBe(0);
@@ -127,7 +170,10 @@ describe('login with a second factor', () => {
     expect(sessionsBefore.length).toBeGreaterThan(0);
     // The ticket is used up.
     await forgetSteps(staff.id);
-    const again = await call(app, '/api/user/login_second_factor', { ticket: first.result.data.ticket, code: await codeAt(secret) });
+    const again = await call(app, '/api/user/login_second_factor', {
+      ticket: first.result.data.ticket,
+      code: await codeAt(secret),
+    });
     expect(again.result.code).toBe(Codes.SECOND_FACTOR_TICKET_EXPIRED);
   });
 
@@ -146,9 +192,10 @@ describe('login with a second factor', () => {
     const replay = await call(app, '/api/user/login_second_factor', { ticket: ticket2, code });
     expect(replay.result.code).toBe(Codes.SECOND_FACTOR_WRONG);
     // An earlier step than the one used is refused too.
-    expect((await call(app, '/api/user/login_second_factor', { ticket: ticket2, code: await codeAt(secret, -1) })).result.code).toBe(
-      Codes.SECOND_FACTOR_WRONG,
-    );
+    expect(
+      (await call(app, '/api/user/login_second_factor', { ticket: ticket2, code: await codeAt(secret, -1) })).result
+        .code,
+    ).toBe(Codes.SECOND_FACTOR_WRONG);
   });
 
   it('takes a recovery code once (any case, with or without dashes)', async () => {
@@ -156,20 +203,40 @@ describe('login with a second factor', () => {
     const { recoveryCodes } = await enrol(staff.cookie, staff.id);
     const recovery = recoveryCodes[3]!;
     const { ticket } = (await passwordStep(staff.email)).result.data;
-    const ok = await call(app, '/api/user/login_second_factor', { ticket, code: recovery.replaceAll('-', '').toLowerCase() });
+    const ok = await call(app, '/api/user/login_second_factor', {
+      ticket,
+      code: recovery.replaceAll('-', '').toLowerCase(),
+    });
     expect(ok.result.code).toBe(0);
     const { ticket: ticket2 } = (await passwordStep(staff.email)).result.data;
-    expect((await call(app, '/api/user/login_second_factor', { ticket: ticket2, code: recovery })).result.code).toBe(Codes.SECOND_FACTOR_WRONG);
-    expect((await call(app, '/api/second_factor/status', {}, { cookie: sessionCookie(ok.response) })).result.data).toMatchObject({
+    expect((await call(app, '/api/user/login_second_factor', { ticket: ticket2, code: recovery })).result.code).toBe(
+      Codes.SECOND_FACTOR_WRONG,
+    );
+    expect(
+      (await call(app, '/api/second_factor/status', {}, { cookie: sessionCookie(ok.response) })).result.data,
+    ).toMatchObject({
       recoveryLeft: 9,
     });
+  });
+
+  it('refuses extra fields in the second step (4001), and nothing is used up', async () => {
+    const staff = await staffMember();
+    const { secret } = await enrol(staff.cookie, staff.id);
+    const { ticket } = (await passwordStep(staff.email)).result.data;
+    const code = await codeAt(secret);
+    const extra = await call(app, '/api/user/login_second_factor', { ticket, code, userId: 'someone-else' });
+    expect(extra.result.code).toBe(Codes.INVALID_PAYLOAD);
+    expect((await call(app, '/api/user/login_second_factor', { ticket, code })).result.code).toBe(0);
   });
 
   it('a ticket older than 5 minutes is refused', async () => {
     const staff = await staffMember();
     const { secret } = await enrol(staff.cookie, staff.id);
     const { ticket } = (await passwordStep(staff.email)).result.data;
-    await app.database.query("UPDATE second_factor_challenges SET expires_at = now() - interval '1 second' WHERE id = $1", [sha256Hex(ticket)]);
+    await app.database.query(
+      "UPDATE second_factor_challenges SET expires_at = now() - interval '1 second' WHERE id = $1",
+      [sha256Hex(ticket)],
+    );
     const late = await call(app, '/api/user/login_second_factor', { ticket, code: await codeAt(secret) });
     expect(late.result.code).toBe(Codes.SECOND_FACTOR_TICKET_EXPIRED);
   });
@@ -180,15 +247,17 @@ describe('login with a second factor', () => {
     const { ticket } = (await passwordStep(staff.email)).result.data;
     const wrongCode = String((Number(await codeAt(secret)) + 11) % 1_000_000).padStart(6, '0');
     for (let i = 0; i < 6; i += 1) {
-      expect((await call(app, '/api/user/login_second_factor', { ticket, code: wrongCode })).result.code).toBe(Codes.SECOND_FACTOR_WRONG);
+      expect((await call(app, '/api/user/login_second_factor', { ticket, code: wrongCode })).result.code).toBe(
+        Codes.SECOND_FACTOR_WRONG,
+      );
     }
     const limited = await call(app, '/api/user/login_second_factor', { ticket, code: await codeAt(secret) });
     expect(limited.result.code).toBe(Codes.RATE_LIMITED);
     // New tickets of the same account share the limit.
     const { ticket: fresh } = (await passwordStep(staff.email)).result.data;
-    expect((await call(app, '/api/user/login_second_factor', { ticket: fresh, code: await codeAt(secret) })).result.code).toBe(
-      Codes.RATE_LIMITED,
-    );
+    expect(
+      (await call(app, '/api/user/login_second_factor', { ticket: fresh, code: await codeAt(secret) })).result.code,
+    ).toBe(Codes.RATE_LIMITED);
   });
 
   it('an account without a factor signs in with the password alone', async () => {
@@ -202,12 +271,21 @@ describe('the required setting', () => {
     const owner = await login(app, TEST_ADMIN.email, TEST_ADMIN.password);
     const staff = await staffMember();
     expect((await call(app, '/api/admin/config/get', {}, { cookie: staff.cookie })).result.code).toBe(0);
-    const set = await call(app, '/api/admin/config/set_config', { staff_second_factor_required: true }, { cookie: owner });
+    const set = await call(
+      app,
+      '/api/admin/config/set_config',
+      { staff_second_factor_required: true },
+      { cookie: owner },
+    );
     expect(set.result.code).toBe(0);
     try {
-      expect((await call(app, '/api/admin/config/get', {}, { cookie: staff.cookie })).result.code).toBe(Codes.SECOND_FACTOR_REQUIRED);
+      expect((await call(app, '/api/admin/config/get', {}, { cookie: staff.cookie })).result.code).toBe(
+        Codes.SECOND_FACTOR_REQUIRED,
+      );
       expect((await call(app, '/api/user/userinfo', {}, { cookie: staff.cookie })).result.code).toBe(0);
-      expect((await call(app, '/api/second_factor/status', {}, { cookie: staff.cookie })).result.data).toMatchObject({ required: true });
+      expect((await call(app, '/api/second_factor/status', {}, { cookie: staff.cookie })).result.data).toMatchObject({
+        required: true,
+      });
       // A normal user is not concerned.
       const user = await signedInUser(app);
       expect((await call(app, '/api/user/userinfo', {}, { cookie: user.cookie })).result.code).toBe(0);
@@ -225,33 +303,50 @@ describe('step-up', () => {
     const { secret } = await enrol(staff.cookie, staff.id);
     const sessionId = sha256Hex(staff.cookie.slice('sid='.length));
     // Just enrolled on this session: fresh.
-    expect((await call(app, '/api/admin/config/set_config', { notice_title: 'a' }, { cookie: staff.cookie })).result.code).toBe(0);
+    expect(
+      (await call(app, '/api/admin/config/set_config', { notice_title: 'a' }, { cookie: staff.cookie })).result.code,
+    ).toBe(0);
 
-    await app.database.query("UPDATE sessions SET factor_checked_at = now() - interval '11 minutes' WHERE id = $1", [sessionId]);
+    await app.database.query("UPDATE sessions SET factor_checked_at = now() - interval '11 minutes' WHERE id = $1", [
+      sessionId,
+    ]);
     const refused = await call(app, '/api/admin/config/set_config', { notice_title: 'b' }, { cookie: staff.cookie });
     expect(refused.result.code).toBe(Codes.STEP_UP_REQUIRED);
-    const settle = await call(app, '/api/admin/charge/checkout_charge', { charge_id: 'nope', txid: 'x' }, { cookie: staff.cookie });
+    const settle = await call(
+      app,
+      '/api/admin/charge/checkout_charge',
+      { charge_id: 'nope', txid: 'x' },
+      { cookie: staff.cookie },
+    );
     expect(settle.result.code).toBe(Codes.STEP_UP_REQUIRED);
     // Reading is not a step-up call.
     expect((await call(app, '/api/admin/config/get', {}, { cookie: staff.cookie })).result.code).toBe(0);
 
     const wrongCode = String((Number(await codeAt(secret)) + 3) % 1_000_000).padStart(6, '0');
-    expect((await call(app, '/api/second_factor/verify', { code: wrongCode }, { cookie: staff.cookie })).result.code).toBe(
-      Codes.SECOND_FACTOR_WRONG,
-    );
-    expect((await call(app, '/api/admin/config/set_config', { notice_title: 'b' }, { cookie: staff.cookie })).result.code).toBe(
-      Codes.STEP_UP_REQUIRED,
-    );
-    expect((await call(app, '/api/second_factor/verify', { code: await codeAt(secret) }, { cookie: staff.cookie })).result.code).toBe(0);
-    expect((await call(app, '/api/admin/config/set_config', { notice_title: 'b' }, { cookie: staff.cookie })).result.code).toBe(0);
-    expect((await call(app, '/api/admin/charge/checkout_charge', { charge_id: 'nope', txid: 'x' }, { cookie: staff.cookie })).result.code).not.toBe(
-      Codes.STEP_UP_REQUIRED,
-    );
+    expect(
+      (await call(app, '/api/second_factor/verify', { code: wrongCode }, { cookie: staff.cookie })).result.code,
+    ).toBe(Codes.SECOND_FACTOR_WRONG);
+    expect(
+      (await call(app, '/api/admin/config/set_config', { notice_title: 'b' }, { cookie: staff.cookie })).result.code,
+    ).toBe(Codes.STEP_UP_REQUIRED);
+    expect(
+      (await call(app, '/api/second_factor/verify', { code: await codeAt(secret) }, { cookie: staff.cookie })).result
+        .code,
+    ).toBe(0);
+    expect(
+      (await call(app, '/api/admin/config/set_config', { notice_title: 'b' }, { cookie: staff.cookie })).result.code,
+    ).toBe(0);
+    expect(
+      (await call(app, '/api/admin/charge/checkout_charge', { charge_id: 'nope', txid: 'x' }, { cookie: staff.cookie }))
+        .result.code,
+    ).not.toBe(Codes.STEP_UP_REQUIRED);
   });
 
   it('does not concern staff without a factor while the setting is off', async () => {
     const staff = await staffMember();
-    expect((await call(app, '/api/admin/config/set_config', { notice_title: 'c' }, { cookie: staff.cookie })).result.code).toBe(0);
+    expect(
+      (await call(app, '/api/admin/config/set_config', { notice_title: 'c' }, { cookie: staff.cookie })).result.code,
+    ).toBe(0);
   });
 });
 
@@ -260,11 +355,15 @@ describe('removing and resetting a factor', () => {
     const staff = await staffMember();
     const { secret, recoveryCodes } = await enrol(staff.cookie, staff.id);
     const wrongCode = String((Number(await codeAt(secret)) + 5) % 1_000_000).padStart(6, '0');
-    expect((await call(app, '/api/second_factor/remove', { code: wrongCode }, { cookie: staff.cookie })).result.code).toBe(
-      Codes.SECOND_FACTOR_WRONG,
-    );
-    expect((await call(app, '/api/second_factor/status', {}, { cookie: staff.cookie })).result.data).toMatchObject({ enabled: true });
-    expect((await call(app, '/api/second_factor/remove', { code: recoveryCodes[0]! }, { cookie: staff.cookie })).result.code).toBe(0);
+    expect(
+      (await call(app, '/api/second_factor/remove', { code: wrongCode }, { cookie: staff.cookie })).result.code,
+    ).toBe(Codes.SECOND_FACTOR_WRONG);
+    expect((await call(app, '/api/second_factor/status', {}, { cookie: staff.cookie })).result.data).toMatchObject({
+      enabled: true,
+    });
+    expect(
+      (await call(app, '/api/second_factor/remove', { code: recoveryCodes[0]! }, { cookie: staff.cookie })).result.code,
+    ).toBe(0);
     expect((await call(app, '/api/second_factor/status', {}, { cookie: staff.cookie })).result.data).toMatchObject({
       enabled: false,
       recoveryLeft: 0,
@@ -275,7 +374,9 @@ describe('removing and resetting a factor', () => {
 
   it("an admin with staff.edit resets another staff member's factor (audited, mailed), never the owner's nor their own", async () => {
     const owner = await login(app, TEST_ADMIN.email, TEST_ADMIN.password);
-    const [ownerRow] = await app.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [TEST_ADMIN.email]);
+    const [ownerRow] = await app.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+      TEST_ADMIN.email,
+    ]);
     await app.database.query(
       `INSERT INTO settings (key, value) VALUES ('admin_id', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
       [JSON.stringify(TEST_ADMIN.email)],
@@ -285,9 +386,20 @@ describe('removing and resetting a factor', () => {
     const member = await staffMember('yunying');
     await enrol(member.cookie, member.id);
 
-    const ownerReset = await call(app, '/api/admin/second_factor/reset', { userId: ownerRow!.id }, { cookie: admin.cookie });
+    const ownerReset = await call(
+      app,
+      '/api/admin/second_factor/reset',
+      { userId: ownerRow!.id },
+      { cookie: admin.cookie },
+    );
     expect(ownerReset.result.code).toBe(Codes.NOT_ALLOWED);
-    expect((await app.database.query('SELECT 1 FROM second_factors WHERE user_id = $1 AND totp_secret IS NOT NULL', [ownerRow!.id])).length).toBe(1);
+    expect(
+      (
+        await app.database.query('SELECT 1 FROM second_factors WHERE user_id = $1 AND totp_secret IS NOT NULL', [
+          ownerRow!.id,
+        ])
+      ).length,
+    ).toBe(1);
     const self = await call(app, '/api/admin/second_factor/reset', { userId: admin.id }, { cookie: admin.cookie });
     expect(self.result.code).toBe(Codes.NOT_ALLOWED);
     // Operations staff lack staff.edit.
@@ -296,7 +408,9 @@ describe('removing and resetting a factor', () => {
 
     const reset = await call(app, '/api/admin/second_factor/reset', { userId: member.id }, { cookie: admin.cookie });
     expect(reset.result).toMatchObject({ code: 0, data: { reset: true } });
-    expect((await call(app, '/api/second_factor/status', {}, { cookie: member.cookie })).result.data).toMatchObject({ enabled: false });
+    expect((await call(app, '/api/second_factor/status', {}, { cookie: member.cookie })).result.data).toMatchObject({
+      enabled: false,
+    });
     expect((await outboxFor(app, member.email)).map((m) => m.subject).join()).toContain('两步验证已被管理员重置');
     const audit = await auditOf(app, 'second_factor', member.id);
     expect(audit).toMatchObject([{ operator_id: admin.id, detail: '重置两步验证', after: { reset: true } }]);
