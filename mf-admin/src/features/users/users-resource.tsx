@@ -207,8 +207,7 @@ export const usersResource: ResourceDefinition<AdminUser, UserUpdate> = {
     {
       key: 'devices',
       label: t.devices,
-      run: (row, ctx) =>
-        ctx.show((close) => <UserDevicesDialog userId={row._id} email={row.email} onClose={close} />),
+      run: (row, ctx) => ctx.show((close) => <UserDevicesDialog userId={row._id} email={row.email} onClose={close} />),
     },
     {
       key: 'debug',
