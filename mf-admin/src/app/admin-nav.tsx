@@ -15,16 +15,22 @@ export interface NavGroup {
 }
 
 /** The sidebar's groups with the screens this user may open (`canOpen`), empty groups left out. */
-export function allowedGroups(userType: string | undefined): NavGroup[] {
+export function allowedGroups(userType: string | undefined, permissions?: readonly string[] | null): NavGroup[] {
   return adminGroups
-    .map((g) => ({ id: g.id, label: g.label, screens: adminScreensOf(g.id).filter((r) => canOpen(r.page, userType)) }))
+    .map((g) => ({
+      id: g.id,
+      label: g.label,
+      screens: adminScreensOf(g.id).filter((r) => canOpen(r.page, userType, permissions)),
+    }))
     .filter((g) => g.screens.length > 0);
 }
 
 /** The session user's groups (the same list for the sidebar, the drawer and the /admin entry). */
 export function useAllowedGroups(): NavGroup[] {
   const userType = useSession((s) => s.user?.type);
-  return allowedGroups(userType);
+  // The staff permissions userinfo reports (issue 25): a custom role sees exactly its screens.
+  const permissions = useSession((s) => s.user?.staff?.permissions);
+  return allowedGroups(userType, permissions);
 }
 
 function Chevron({ open }: { open: boolean }) {
@@ -171,7 +177,6 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
         size="sm"
         justifyContent="flex-start"
         fontWeight="normal"
-        color="fg.error"
         onClick={async () => {
           onNavigate?.();
           await logout();

@@ -185,10 +185,10 @@ export function pagesOf(remote: RemoteName): string[] {
  * Header menu entries visible to a role, in menu order, respecting agency mode. The back-office
  * screens (routes with a `group`) are in the admin remote's sidebar instead; the header has 后台管理.
  */
-export function menuFor(role: Role, isAgency: boolean): RouteDef[] {
-  return routes.filter(
-    (r) => r.menuLabel && !r.group && r.menuRoles?.includes(role) && (!isAgency || r.agencyVisible),
-  );
+export function menuFor(role: Role, isAgency: boolean, staff = false): RouteDef[] {
+  // Staff in any role (issue 25: a custom role keeps the user's own type) get the back office's entry.
+  const shown = (r: RouteDef) => r.menuRoles?.includes(role) === true || (staff && r.path === '/admin');
+  return routes.filter((r) => r.menuLabel && !r.group && shown(r) && (!isAgency || r.agencyVisible));
 }
 
 /** The back-office screens of a sidebar group, in sidebar order. */

@@ -25,7 +25,8 @@ export function Header() {
   const isAgency = usePortal((s) => s.isAgency);
   const { pathname } = useLocation();
   const role: Role = user?.type ?? 'none';
-  const entries = useMemo(() => menuFor(role, isAgency), [role, isAgency]);
+  const isStaff = (user?.staff ?? null) !== null;
+  const entries = useMemo(() => menuFor(role, isAgency, isStaff), [role, isAgency, isStaff]);
   // The back office's screens are in its own sidebar; the header's 后台管理 stands for all of them.
   const backOffice = findRoute(pathname)?.group !== undefined;
   const menuPath = backOffice ? '/admin' : pathname;
