@@ -18,12 +18,18 @@ declare module 'fastify' {
 
 /**
  * Operator routes built by the resource engine (backOfficeRoute), which takes no route config:
- * settling a withdrawal and every configuration change (set_config as a whole, payment keys and
- * the owner/operations settings included). Routes declared directly say `config.stepUp: true`.
+ * settling a withdrawal, every configuration change (set_config as a whole, payment keys and the
+ * owner/operations settings included) and every change of staff and roles. Routes declared
+ * directly say `config.stepUp: true`.
  */
 export const STEP_UP_URLS: ReadonlySet<string> = new Set([
   '/api/admin/charge/checkout_charge',
   '/api/admin/config/set_config',
+  '/api/admin/staff/appoint',
+  '/api/admin/staff/change_role',
+  '/api/admin/staff/remove',
+  '/api/admin/staff/role_update',
+  '/api/admin/staff/role_delete',
 ]);
 
 /** An operator route: its access names a permission (or, before staff roles, a role list). */

@@ -319,6 +319,14 @@ describe('step-up', () => {
       { cookie: staff.cookie },
     );
     expect(settle.result.code).toBe(Codes.STEP_UP_REQUIRED);
+    // Appointing staff too; nothing is appointed.
+    const appoint = await call(
+      app,
+      '/api/admin/staff/appoint',
+      { email: TEST_ADMIN.email, role: 'yunying' },
+      { cookie: staff.cookie },
+    );
+    expect(appoint.result.code).toBe(Codes.STEP_UP_REQUIRED);
     // Reading is not a step-up call.
     expect((await call(app, '/api/admin/config/get', {}, { cookie: staff.cookie })).result.code).toBe(0);
 
