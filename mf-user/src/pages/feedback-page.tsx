@@ -25,7 +25,8 @@ export default function FeedbackPage() {
   const user = useSession((s) => s.user);
   const sessionReady = useSession((s) => s.status === 'ready');
   const signedIn = user !== null;
-  const isAdmin = user?.type === 'admin';
+  // The operator's view (every ticket, close): staff holding tickets.read (issue 25); the BFF decides each call.
+  const isAdmin = user?.staff ? user.staff.permissions.includes('tickets.read') : user?.type === 'admin';
   const [params, setParams] = useSearchParams();
   const openId = params.get(TICKET_PARAM);
   const [creating, setCreating] = useState(false);

@@ -10,7 +10,12 @@ import { pendingTicketCount } from '../api/pending-count';
  * users never make the call.
  */
 export function usePendingTickets(): number {
-  const adminId = useSession((s) => (s.user?.type === 'admin' ? s.user._id : null));
+  // Staff holding tickets.read (issue 25), or an admin session read before the BFF reported staff.
+  const adminId = useSession((s) =>
+    s.user && (s.user.staff ? s.user.staff.permissions.includes('tickets.read') : s.user.type === 'admin')
+      ? s.user._id
+      : null,
+  );
   const [count, setCount] = useState<{ adminId: string; n: number } | null>(null);
 
   useEffect(() => {
