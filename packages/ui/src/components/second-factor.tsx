@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Box, Button, Code, HStack, Image, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Image, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import {
   Codes,
   secondFactorMessages as m,
@@ -38,7 +38,9 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
       <SimpleGrid columns={2} gap="2" as="ul" listStyleType="none" aria-label={m.recoveryLabel}>
         {codes.map((code) => (
           <Box as="li" key={code}>
-            <Code fontSize="sm">{code}</Code>
+            <Text as="code" fontFamily="mono" fontSize="sm">
+              {code}
+            </Text>
           </Box>
         ))}
       </SimpleGrid>
@@ -194,9 +196,9 @@ export function EnrolDialog({ onClose, onEnrolled, changing = false }: EnrolDial
             <Text fontSize="sm" color="fg.muted">
               {m.secretLabel}
             </Text>
-            <Code data-testid="second-factor-secret" fontSize="sm" wordBreak="break-all" whiteSpace="normal">
+            <Text as="code" data-testid="second-factor-secret" fontFamily="mono" fontSize="sm" wordBreak="break-all">
               {state.enrolment.secret}
-            </Code>
+            </Text>
           </Box>
           <CodeField value={code} onChange={setCode} error={error} recovery={false} />
         </Stack>
