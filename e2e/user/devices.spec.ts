@@ -39,9 +39,8 @@ test('a user signs out their other browser from /user_info; that browser is sent
     await expect(section.getByTestId('profile-device').filter({ hasText: OTHER })).toHaveCount(1);
 
     const axe = await new AxeBuilder({ page }).include('[data-testid="profile-devices"]').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
-      [],
-    );
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     await section.getByRole('button', { name: `${t.signOut} ${OTHER}` }).click();
     const dialog = page.getByTestId('end-session-dialog');

@@ -81,7 +81,7 @@ export function DevicesCard() {
                     <Text fontSize="sm" color="fg.muted">
                       {t.lastSeen(formatDateTime(device.lastSeenAt))}
                     </Text>
-                    <Text fontSize="xs" color="fg.subtle">
+                    <Text fontSize="sm" color="fg.muted">
                       {t.firstSeen(formatDateTime(device.createdAt))}
                     </Text>
                   </Stack>
