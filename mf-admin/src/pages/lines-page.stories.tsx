@@ -24,7 +24,9 @@ const newLineForm = async (canvas: HTMLElement) => {
 export const Lines: Story = {
   play: async ({ canvasElement }) => {
     const [tokyo, hongKong] = await list(canvasElement);
-    await expect(tokyo).toHaveTextContent('🇯🇵 东京 01');
+    await expect(tokyo).toHaveTextContent('东京 01');
+    // The node's country flag is an image named after the country.
+    await waitFor(() => expect(within(tokyo).getByRole('img', { name: '日本' })).toHaveAttribute('data-code', 'jp'));
     await expect(tokyo).toHaveTextContent('上海入口');
     await expect(tokyo).toHaveTextContent('12');
     await expect(hongKong).toHaveTextContent('line_exclusive_1');
