@@ -217,8 +217,6 @@ const SAMPLE_PAYLOADS: Record<string, (t: Targets) => unknown> = {
   '/api/admin/charge/checkout_charge': () => ({ charge_id: inventoryWithdrawal, txid: 'taken-over' }),
   '/api/admin/charge/wallet': () => ({ uid: inventoryUser.id }),
   '/api/admin/charge/message': () => ({ charge_id: inventoryWithdrawal, msg: '被拒绝' }),
-  '/api/admin/users/sessions': () => ({ uid: inventoryUser.id }),
-  '/api/admin/users/end_sessions': () => ({ uid: inventoryUser.id }),
   '/api/admin/second_factor/reset': () => ({ userId: inventoryUser.id }),
   '/api/admin/staff/list': () => ({}),
   '/api/admin/staff/appoint': () => ({ email: inventoryUser.email, role: 'admin' }),
