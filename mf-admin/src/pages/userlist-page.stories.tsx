@@ -72,7 +72,7 @@ export const List: Story = {
     await expect(a).toHaveTextContent('INVITE1');
     await expect(within(await rowOf(canvasElement, 'bob@example.com')).getByText('已禁用')).toBeVisible();
     await expect(within(canvasElement).queryByRole('button', { name: '新增' })).toBeNull();
-    for (const action of ['渠道', '编辑', '修改密码', '调试订阅']) {
+    for (const action of ['渠道', '编辑', '修改密码', '登录设备', '调试订阅']) {
       await expect(within(a).getByRole('button', { name: action })).toBeVisible();
     }
   },
