@@ -21,7 +21,9 @@ async function secondFactorModule(fastify: FastifyInstance) {
     repo: createSecondFactorRepository(fastify.db),
     // The change is made whatever happens to its notice; a mail that could not go out is logged.
     mail: async (to, content) => {
-      await fastify.mail.send(to, content).catch((err: unknown) => fastify.log.error({ err, to }, 'mail could not be sent'));
+      await fastify.mail
+        .send(to, content)
+        .catch((err: unknown) => fastify.log.error({ err, to }, 'mail could not be sent'));
     },
   });
   fastify.decorate('secondFactor', service);

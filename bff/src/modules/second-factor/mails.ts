@@ -16,8 +16,7 @@ export const factorAddedMail = (changed: boolean) =>
     ? factorMail('两步验证已更换', '您的账号已更换两步验证的身份验证器，旧的验证器和恢复码已失效。')
     : factorMail('两步验证已开启', '您的账号已开启两步验证，登录后台时需要输入身份验证器中的验证码。');
 
-export const factorRemovedMail = () =>
-  factorMail('两步验证已关闭', '您的账号已关闭两步验证，登录时不再需要验证码。');
+export const factorRemovedMail = () => factorMail('两步验证已关闭', '您的账号已关闭两步验证，登录时不再需要验证码。');
 
 export const recoveryCodesMail = () =>
   factorMail('恢复码已重新生成', '您的账号已重新生成两步验证恢复码，旧的恢复码已失效。');

@@ -116,7 +116,13 @@ export function createSecondFactorRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    async insertChallenge(row: { id: string; userId: string; ttlSeconds: number; ip: string | null; userAgent: string | null }) {
+    async insertChallenge(row: {
+      id: string;
+      userId: string;
+      ttlSeconds: number;
+      ip: string | null;
+      userAgent: string | null;
+    }) {
       await db.delete(secondFactorChallenges).where(lt(secondFactorChallenges.expiresAt, sql`now()`));
       await db.insert(secondFactorChallenges).values({
         id: row.id,
@@ -134,7 +140,11 @@ export function createSecondFactorRepository(db: Db) {
         .from(secondFactorChallenges)
         .innerJoin(users, eq(users.id, secondFactorChallenges.userId))
         .where(
-          and(eq(secondFactorChallenges.id, id), gt(secondFactorChallenges.expiresAt, sql`now()`), eq(users.disabled, false)),
+          and(
+            eq(secondFactorChallenges.id, id),
+            gt(secondFactorChallenges.expiresAt, sql`now()`),
+            eq(users.disabled, false),
+          ),
         );
       return row;
     },
@@ -150,7 +160,10 @@ export function createSecondFactorRepository(db: Db) {
 
     /** This session proved the factor now. */
     async markChecked(sessionId: string): Promise<void> {
-      await db.update(sessions).set({ factorCheckedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+      await db
+        .update(sessions)
+        .set({ factorCheckedAt: sql`now()` })
+        .where(eq(sessions.id, sessionId));
     },
 
     /** For the guard: whether the user has a factor, and whether this session proved it within the step-up window. */

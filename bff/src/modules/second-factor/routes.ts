@@ -83,7 +83,9 @@ export function secondFactorRoutes(fastify: FastifyInstance, factors: SecondFact
     preHandler: throttle.check,
     handler: async (request, reply) => {
       staffOnly(request);
-      return reply.envelope(await factors.startEnrolment(me(request), payloadOf(request, SecondFactorEnrolStartRequest).code));
+      return reply.envelope(
+        await factors.startEnrolment(me(request), payloadOf(request, SecondFactorEnrolStartRequest).code),
+      );
     },
   });
 
@@ -112,7 +114,9 @@ export function secondFactorRoutes(fastify: FastifyInstance, factors: SecondFact
     config: { access: 'user', payload: SecondFactorCodeRequest },
     preHandler: throttle.check,
     handler: async (request, reply) =>
-      reply.envelope(await factors.regenerateRecoveryCodes(me(request), payloadOf(request, SecondFactorCodeRequest).code)),
+      reply.envelope(
+        await factors.regenerateRecoveryCodes(me(request), payloadOf(request, SecondFactorCodeRequest).code),
+      ),
   });
 
   // Removing one's own factor needs it; nobody else removes it except through the audited reset below.
@@ -132,7 +136,8 @@ export function secondFactorRoutes(fastify: FastifyInstance, factors: SecondFact
     handler: async (request, reply) => {
       const { userId } = payloadOf(request, SecondFactorResetRequest);
       const operator = me(request);
-      if (userId === operator.id) throw new DomainError(Codes.NOT_ALLOWED, '不能重置自己的两步验证，请在个人中心用验证码关闭');
+      if (userId === operator.id)
+        throw new DomainError(Codes.NOT_ALLOWED, '不能重置自己的两步验证，请在个人中心用验证码关闭');
       const target = await factors.user(userId);
       if (target === undefined) throw new DomainError(Codes.NOT_FOUND, '用户不存在');
       if (isOwner(await fastify.settings.get('admin_id'), target)) {
@@ -140,7 +145,12 @@ export function secondFactorRoutes(fastify: FastifyInstance, factors: SecondFact
       }
       const had = await fastify.audit.action(
         operator,
-        { recordType: 'second_factor', recordId: target.id, detail: '重置两步验证', after: (reset: boolean) => ({ reset }) },
+        {
+          recordType: 'second_factor',
+          recordId: target.id,
+          detail: '重置两步验证',
+          after: (reset: boolean) => ({ reset }),
+        },
         () => factors.reset({ id: target.id, email: target.email }),
       );
       return reply.envelope({ reset: had });

@@ -91,7 +91,10 @@ export function createSecondFactorService({ repo, mail }: SecondFactorDeps) {
 
   async function newRecoveryCodes(userId: string): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await repo.replaceRecoveryCodes(userId, codes.map((c) => sha256Hex(normaliseRecovery(c))));
+    await repo.replaceRecoveryCodes(
+      userId,
+      codes.map((c) => sha256Hex(normaliseRecovery(c))),
+    );
     return codes;
   }
 
@@ -109,7 +112,8 @@ export function createSecondFactorService({ repo, mail }: SecondFactorDeps) {
      */
     async startEnrolment(user: FactorUser, code: string | undefined): Promise<SecondFactorEnrolment> {
       if (await repo.hasActive(user.id)) {
-        if (code === undefined || code.trim() === '') throw new DomainError(Codes.SECOND_FACTOR_WRONG, '请输入当前的两步验证码');
+        if (code === undefined || code.trim() === '')
+          throw new DomainError(Codes.SECOND_FACTOR_WRONG, '请输入当前的两步验证码');
         await checkCode(user.id, code);
       }
       const secret = generateSecret();
@@ -120,7 +124,11 @@ export function createSecondFactorService({ repo, mail }: SecondFactorDeps) {
     },
 
     /** The first code from the pending secret makes it the factor; ten recovery codes, shown once. */
-    async confirmEnrolment(user: FactorUser, sessionId: string | undefined, code: string): Promise<SecondFactorRecoveryCodes> {
+    async confirmEnrolment(
+      user: FactorUser,
+      sessionId: string | undefined,
+      code: string,
+    ): Promise<SecondFactorRecoveryCodes> {
       const factor = await repo.factor(user.id);
       if (factor?.pendingSecret == null) throw new DomainError(Codes.NOT_ALLOWED, '请先开始设置两步验证');
       const changed = factor.totpSecret !== null;
