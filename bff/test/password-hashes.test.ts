@@ -303,6 +303,7 @@ const SWEEP: Record<string, Sweep> = {
   '/api/admin/errors/list': asAdmin(() => ({ payload: { num: 7 } })),
   '/api/admin/users/basic_stastic': asAdmin(() => ({ payload: { num: 7 } })),
   '/api/admin/users/userlist': asAdmin(() => ({ payload: { number: 100, filterStr: '' } })),
+  '/api/admin/staff/list': asAdmin(() => ({ payload: {} })),
   '/api/admin/users/user': asAdmin((ctx) => ({ payload: { uid: ctx.target.id } })),
   '/api/admin/users/get_user_channel': asAdmin((ctx) => ({ payload: { user_id: ctx.target.id } })),
   '/api/yunying/coupon/coupon_list': asAdmin(() => ({ payload: {} })),
@@ -373,12 +374,22 @@ const SWEEP: Record<string, Sweep> = {
   '/api/admin/users/change_password': asAdmin((ctx) => ({
     payload: { email: ctx.target.email, password: 'set-by-the-admin' },
   })),
+  // Staff (the sweep's admin is the owner, who alone edits roles): a role, the target appointed to it and changed.
+  '/api/admin/staff/role_update': asAdmin(() => ({ payload: { name: '清扫客服', permissions: ['users.read'] } })),
+  '/api/admin/staff/appoint': asAdmin((ctx) => ({ payload: { email: ctx.target.email, role: 'yunying' } })),
+  '/api/admin/staff/change_role': asAdmin((ctx) => ({ payload: { user_id: ctx.target.id, role: 'admin' } })),
   // Read after the writes: the audit rows of every change above, the password change included.
   '/api/admin/audit/list': asAdmin(() => ({ payload: {} })),
   // What ends or deletes.
   '/api/feedback/close': asAdmin((ctx) => ({ payload: { id: ctx.ticket } })),
   '/api/user/reset_userkey': asUser(() => ({ payload: {} })),
   '/api/admin/errors/clear': asAdmin(() => ({ payload: {} })),
+  '/api/admin/staff/remove': asAdmin((ctx) => ({ payload: { user_id: ctx.target.id } })),
+  '/api/admin/staff/role_delete': asAdmin(async () => ({
+    payload: {
+      id: (await app.database.query<{ id: string }>("SELECT id FROM staff_roles WHERE name = '清扫客服'"))[0]!.id,
+    },
+  })),
   '/api/yunying/coupon/delete_coupon': asAdmin(async () => ({
     // A coupon without uses (one with uses is kept: 4001).
     payload: { id_list: [(await coupon(app, { type: 'freeUse', traffic: 1024 })).id] },
@@ -415,6 +426,8 @@ let ctx: Context;
 beforeAll(async () => {
   app = await buildTestApp({ env: { ACCOUNT_RATE_MAX: '1000', ACCOUNT_RATE_ADDRESS_MAX: '10000' } });
   const admin = await signedInAdmin(app);
+  // The owner (admin_id), so that the staff calls that are the owner's answer in full.
+  await app.database.query("UPDATE settings SET value = to_jsonb($1::text) WHERE key = 'admin_id'", [admin.id]);
   // A paying admin, so that the user reads the admin makes too answer in full.
   await app.database.query(
     "UPDATE users SET paid_user = true, vip_expire_time = now() + interval '30 days', traffic = $1 WHERE id = $2",
