@@ -1,8 +1,8 @@
 // A second factor for staff (issue 25, docs/second-factor.md): a staff member enrols TOTP on
 // /user_info (the test computes the codes from the secret the dialog shows, as an authenticator
 // app would), signs out, and signs in again with the password and a code.
-import type { Page } from '@playwright/test';
-import { frameMessages, secondFactorMessages as m } from '@portal/contracts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { Codes, defaultMessages, frameMessages, secondFactorMessages as m } from '@portal/contracts';
 import { generate } from 'otplib';
 import { createUser } from '../support/accounts';
 import { e2eEnv } from '../support/env';
@@ -20,8 +20,11 @@ async function passwordLogin(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: '登录', exact: true }).click();
 }
 
-test('a staff member enrols TOTP, signs out, and signs in with the password and a code', async ({ page, request }) => {
-  // A new user appointed operations staff by the admin (the yunying_list setting).
+const PHONE = { width: 390, height: 844 };
+const secondFactorWrong = defaultMessages[Codes.SECOND_FACTOR_WRONG]!;
+
+/** A new user appointed operations staff by the admin (the yunying_list setting), signed in on the page. */
+async function newStaffSignedIn(page: Page, request: APIRequestContext) {
   const staff = await createUser(request, 'staff');
   const admin = await api(request, 'user/login', e2eEnv.admin);
   expect(admin.code, admin.msg).toBe(0);
@@ -37,8 +40,11 @@ test('a staff member enrols TOTP, signs out, and signs in with the password and 
   await expect(page).toHaveURL(/#\/$/);
   const me = await userInfo(page.context().request);
   await skipPurchaseModal(page.context(), me._id);
+  return staff;
+}
 
-  // 两步验证 on /user_info: the QR, the secret to type by hand, the first code, the recovery codes.
+/** 两步验证 on /user_info: the QR, the secret to type by hand, the first code, the recovery codes. */
+async function enrol(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
   await page.goto('/#/user_info');
   const card = page.getByTestId('profile-second-factor');
   await expect(card.getByTestId('second-factor-state')).toHaveText(m.disabled);
@@ -51,9 +57,20 @@ test('a staff member enrols TOTP, signs out, and signs in with the password and 
   await dialog.getByRole('button', { name: m.confirm }).click();
   const codes = page.getByRole('dialog', { name: m.codesTitle });
   await expect(codes.getByRole('listitem')).toHaveCount(10);
+  const recoveryCodes = (await codes.getByRole('listitem').allTextContents()).map((c) => c.trim());
+  // Nothing sticks out of the screen (a phone's 390 px included).
+  const box = (await codes.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   await codes.getByRole('button', { name: m.done }).click();
   await expect(card.getByTestId('second-factor-state')).toHaveText(m.enabled);
   await expect(card.getByTestId('second-factor-recovery-left')).toHaveText(m.recoveryLeft(10));
+  return { secret, recoveryCodes };
+}
+
+test('a staff member enrols TOTP, signs out, and signs in with the password and a code', async ({ page, request }) => {
+  const staff = await newStaffSignedIn(page, request);
+  const { secret } = await enrol(page);
 
   // Sign out from the user menu.
   const menu = await openUserMenu(page);
@@ -71,4 +88,32 @@ test('a staff member enrols TOTP, signs out, and signs in with the password and 
   expect((await userInfo(page.context().request)).email).toBe(staff.email);
   const status = await api<{ enabled: boolean }>(page.context().request, 'second_factor/status');
   expect(status.data.enabled).toBe(true);
+});
+
+test.describe('at phone width', () => {
+  test.use({ viewport: PHONE });
+
+  test('enrolment fits the screen, and a recovery code signs in once', async ({ page, request }) => {
+    const staff = await newStaffSignedIn(page, request);
+    const { recoveryCodes } = await enrol(page);
+    expect(recoveryCodes).toHaveLength(10);
+    expect((await api(page.context().request, 'user/logout')).code).toBe(0);
+
+    await passwordLogin(page, staff.email, staff.password);
+    const step = page.getByTestId('second-factor-step');
+    await step.getByRole('button', { name: m.useRecovery }).click();
+    await step.getByLabel(m.recoveryLabel).fill(recoveryCodes[0]!);
+    await step.getByRole('button', { name: m.loginSubmit }).click();
+    await expect(page).toHaveURL(/#\/$/);
+    const status = await api<{ recoveryLeft: number }>(page.context().request, 'second_factor/status');
+    expect(status.data.recoveryLeft).toBe(9);
+
+    // The same recovery code a second time is refused.
+    expect((await api(page.context().request, 'user/logout')).code).toBe(0);
+    await passwordLogin(page, staff.email, staff.password);
+    await step.getByRole('button', { name: m.useRecovery }).click();
+    await step.getByLabel(m.recoveryLabel).fill(recoveryCodes[0]!);
+    await step.getByRole('button', { name: m.loginSubmit }).click();
+    await expect(step.getByText(secondFactorWrong)).toBeVisible();
+  });
 });
