@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminGroups, adminScreensOf, DEFAULT_TITLE, findRoute, menuFor, pagesOf, routes } from './routes.js';
+import { isPermission } from './staff.js';
 
 // Every hash route of spec-1 §2 and spec-2 §2, and our own (marked).
 const specPaths = [
@@ -12,13 +13,14 @@ const specPaths = [
   '/singbox_for_win', '/flclash_for_android', '/singbox_for_android', '/clash_for_android',
   '/clash_meta_for_android', '/v2rayng_for_android', '/ss_for_ios', '/singbox_for_ios', '/quantumultx_for_ios',
   '/streisand_for_ios', '/v2box_for_ios', '/quantumult_for_ios', '/singbox_for_mac', '/clash_for_macos',
-  // Ours: the back office's audit log and its header entry, the lottery draw.
-  '/admin_audit', '/admin', '/lottery',
+  // Ours: the back office's audit log and its header entry, the lottery draw, staff and roles (issue 25).
+  '/admin_audit', '/admin', '/lottery', '/admin_staff', '/admin_roles',
 ];
 const loginRequired = [
   '/user_info', '/admin_config', '/admin_permissions', '/admin_userlist', '/all_traffic_records',
   '/admin_tradeList', '/admin_charge', '/admin_combos', '/admin_entrys', '/admin_agents', '/admin_agentLines',
   '/admin_coupon', '/admin_error', '/coupon_records', '/admin_prize', '/admin_stastic', '/admin_audit', '/admin', '/lottery',
+  '/admin_staff', '/admin_roles',
 ];
 
 describe('route table', () => {
@@ -76,5 +78,16 @@ describe('route table', () => {
     expect(agency).not.toContain('/admin_config');
     expect(agency).toContain('/traffic_records');
     expect(agency).toContain('/user_info');
+  });
+});
+
+describe('back-office screens and permissions (issue 25)', () => {
+  it('every back-office screen names a read permission of the catalogue; staff of any role get 后台管理', () => {
+    for (const r of routes.filter((route) => route.group !== undefined)) {
+      expect(r.permission === undefined ? false : isPermission(r.permission), r.path).toBe(true);
+      expect(r.permission?.endsWith('.read'), r.path).toBe(true);
+    }
+    expect(menuFor('normal', false).some((r) => r.path === '/admin')).toBe(false);
+    expect(menuFor('normal', false, true).some((r) => r.path === '/admin')).toBe(true);
   });
 });
