@@ -24,6 +24,7 @@ const newLineForm = async (canvas: HTMLElement) => {
 export const Lines: Story = {
   play: async ({ canvasElement }) => {
     const [tokyo, hongKong] = await list(canvasElement);
+    if (tokyo === undefined || hongKong === undefined) throw new Error('two lines expected');
     await expect(tokyo).toHaveTextContent('东京 01');
     // The node's country flag is an image named after the country.
     await waitFor(() => expect(within(tokyo).getByRole('img', { name: '日本' })).toHaveAttribute('data-code', 'jp'));
