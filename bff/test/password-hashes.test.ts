@@ -304,6 +304,9 @@ const SWEEP: Record<string, Sweep> = {
   '/api/admin/users/basic_stastic': asAdmin(() => ({ payload: { num: 7 } })),
   '/api/admin/users/userlist': asAdmin(() => ({ payload: { number: 100, filterStr: '' } })),
   '/api/admin/staff/list': asAdmin(() => ({ payload: {} })),
+  // Signed-in devices: the user's own and, for the back office, the target's.
+  '/api/user/sessions': reads(),
+  '/api/admin/users/sessions': asAdmin((ctx) => ({ payload: { uid: ctx.target.id } })),
   '/api/admin/users/user': asAdmin((ctx) => ({ payload: { uid: ctx.target.id } })),
   '/api/admin/users/get_user_channel': asAdmin((ctx) => ({ payload: { user_id: ctx.target.id } })),
   '/api/yunying/coupon/coupon_list': asAdmin(() => ({ payload: {} })),
@@ -382,6 +385,9 @@ const SWEEP: Record<string, Sweep> = {
   '/api/admin/audit/list': asAdmin(() => ({ payload: {} })),
   // What ends or deletes.
   '/api/feedback/close': asAdmin((ctx) => ({ payload: { id: ctx.ticket } })),
+  '/api/user/end_session': asUser(() => ({ payload: { id: '0'.repeat(32) }, code: Codes.NOT_FOUND })),
+  '/api/user/end_other_sessions': asUser(() => ({ payload: {} })),
+  '/api/admin/users/end_sessions': asAdmin((ctx) => ({ payload: { uid: ctx.target.id } })),
   '/api/user/reset_userkey': asUser(() => ({ payload: {} })),
   '/api/admin/errors/clear': asAdmin(() => ({ payload: {} })),
   '/api/admin/staff/remove': asAdmin((ctx) => ({ payload: { user_id: ctx.target.id } })),
