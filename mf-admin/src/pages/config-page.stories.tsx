@@ -1,6 +1,8 @@
 import { SECRET_MASK } from '@portal/contracts/schemas';
 import { apiSequence } from '@portal/storybook/api-mocks';
 import { expect, expectToast, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
+import { useSession } from '@portal/platform';
+import { demoUser } from '@portal/storybook/fixtures';
 import { asAdmin, storyConfig } from '../test/story-fixtures';
 import ConfigPage from './config-page';
 
@@ -30,6 +32,28 @@ export const GeneratedForm: Story = {
     await expect((canvas.getByLabelText('第三方支付平台') as HTMLTextAreaElement).value).toContain(
       `"key": "${SECRET_MASK}"`,
     );
+  },
+};
+
+/** Staff with settings.read only (issue 25): the settings shown, every field disabled, no 保存 or 恢复. */
+export const ReadOnly: Story = {
+  loaders: [
+    () =>
+      useSession.getState().setUser(
+        demoUser({
+          type: 'normal',
+          email: 'reader@example.com',
+          staff: { role: 'r0', roleName: '只读', owner: false, permissions: ['settings.read'] },
+        }),
+      ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: '公告' })).toBeVisible();
+    await expect(canvas.getByRole('checkbox', { name: '显示公告' })).toBeDisabled();
+    await expect(canvas.getByLabelText('公告内容')).toBeDisabled();
+    await expect(canvas.queryByRole('button', { name: '保存' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: '恢复' })).toBeNull();
   },
 };
 

@@ -83,15 +83,13 @@ export function forgetRemote(remote: RemoteName): void {
   reset(remote);
 }
 
-const OPERATOR_TYPES = new Set(['admin', 'yunying']);
-
 /**
  * Fetches a remote's entry and page map ahead of a likely navigation (pointer over, touch on or
- * focus of a menu entry). The back office only ever for admin and operations sessions. A failed
+ * focus of a menu entry). The back office only ever for staff (any role, issue 25). A failed
  * prefetch is forgotten, so the navigation itself loads (and retries) as usual.
  */
-export function prefetchRemote(remote: RemoteName, userType: string | undefined): void {
-  if (remote === 'mf_admin' && !(userType && OPERATOR_TYPES.has(userType))) return;
+export function prefetchRemote(remote: RemoteName, isStaff: boolean): void {
+  if (remote === 'mf_admin' && !isStaff) return;
   if (!entries || cache.has(remote)) return;
   const pending = loadRemotePages(remote);
   pending.catch(() => {

@@ -78,7 +78,7 @@ export function Header() {
         <MainMenu
           entries={entries}
           pathname={menuPath}
-          onIntent={(entry) => prefetchRemote(entry.remote, user?.type)}
+          onIntent={(entry) => prefetchRemote(entry.remote, isStaff)}
           badges={badges}
         />
         <HStack flexShrink={0} gap="0.5">

@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
-import { Button, Card, Heading, Stack } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, Stack } from '@chakra-ui/react';
 import type { AdminConfig } from '@portal/contracts';
+import { useSession } from '@portal/platform';
 import { adminMessages as m } from '@portal/contracts/admin-messages';
 import { FormFields, useSchemaForm } from '../../../engine/components/form-fields';
 import { Screen } from '../../../engine/components/screen';
@@ -9,6 +10,7 @@ import type { AnyField } from '../../../engine/types';
 import { setConfig } from '../api/set-config';
 import { configLabels as t } from '../labels';
 import { settingsForm } from '../lib/settings-form';
+import { holds } from '../../../lib/access';
 
 const save = outcome({
   call: setConfig,
@@ -33,6 +35,10 @@ export function ConfigForm({ config, onReload }: ConfigFormProps) {
   const { schema, fields, groups } = useMemo(() => settingsForm(config.fields, config.values), [config]);
   const { form, fields: resolved } = useSchemaForm({ schema, fields, initial: config.values, lookups: NO_LOOKUPS });
   const busy = form.formState.isSubmitting;
+  // Read-only without settings.edit (issue 25): the BFF refuses the save anyway.
+  const userType = useSession((s) => s.user?.type);
+  const permissions = useSession((s) => s.user?.staff?.permissions);
+  const editable = holds('settings.edit', userType, permissions);
   const submit = form.handleSubmit(async (values) => {
     await runOutcome(save, values, { lookups: NO_LOOKUPS, reload: onReload, show: () => undefined });
   });
@@ -42,36 +48,42 @@ export function ConfigForm({ config, onReload }: ConfigFormProps) {
       title={t.title}
       testId="config"
       toolbar={
-        <>
-          <Button size="sm" variant="outline" onClick={onReload} disabled={busy} title={t.restoreHelp}>
-            {t.restore}
-          </Button>
-          <Button size="sm" colorPalette="brand" type="submit" form={formId} loading={busy}>
-            {t.save}
-          </Button>
-        </>
+        editable && (
+          <>
+            <Button size="sm" variant="outline" onClick={onReload} disabled={busy} title={t.restoreHelp}>
+              {t.restore}
+            </Button>
+            <Button size="sm" colorPalette="brand" type="submit" form={formId} loading={busy}>
+              {t.save}
+            </Button>
+          </>
+        )
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
-        <Stack gap="4">
-          {groups.map((group) => (
-            <Card.Root key={group.name} size="sm">
-              <Card.Header>
-                <Heading as="h2" size="md">
-                  {group.name}
-                </Heading>
-              </Card.Header>
-              <Card.Body>
-                <FormFields
-                  form={form}
-                  fields={resolved.filter((field) => group.fields.some((f) => f.name === field.name)) as AnyField[]}
-                  schema={schema}
-                  lookups={NO_LOOKUPS}
-                />
-              </Card.Body>
-            </Card.Root>
-          ))}
-        </Stack>
+        <Box asChild border="0" p="0" m="0" minW="0">
+          <fieldset disabled={!editable}>
+            <Stack gap="4">
+              {groups.map((group) => (
+                <Card.Root key={group.name} size="sm">
+                  <Card.Header>
+                    <Heading as="h2" size="md">
+                      {group.name}
+                    </Heading>
+                  </Card.Header>
+                  <Card.Body>
+                    <FormFields
+                      form={form}
+                      fields={resolved.filter((field) => group.fields.some((f) => f.name === field.name)) as AnyField[]}
+                      schema={schema}
+                      lookups={NO_LOOKUPS}
+                    />
+                  </Card.Body>
+                </Card.Root>
+              ))}
+            </Stack>
+          </fieldset>
+        </Box>
       </form>
     </Screen>
   );
