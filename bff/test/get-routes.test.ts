@@ -31,9 +31,13 @@ const STATE_CHANGING_GETS: Record<string, string> = {
 /**
  * Bookkeeping left out of the comparison: when a session and its user were last seen, refreshed
  * at most every 5 minutes by any call that looks the session up (/user/getUserAllURL does, by
- * GET). Nothing a user or an attacker can act on; every other column is compared.
+ * GET), and the session's idle expiry, which moves with it (30 days after its last use). Nothing
+ * a user or an attacker can act on; every other column is compared.
  */
-const IGNORED_COLUMNS: Record<string, string[]> = { sessions: ['last_seen_at'], users: ['last_active_at'] };
+const IGNORED_COLUMNS: Record<string, string[]> = {
+  sessions: ['last_seen_at', 'expires_at'],
+  users: ['last_active_at'],
+};
 /**
  * Tables that count requests rather than hold state: the shared rate-limit counters (on
  * PostgreSQL, rate-limited GETs like the subscriptions count themselves there) and the jobs'
