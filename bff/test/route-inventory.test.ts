@@ -1,13 +1,12 @@
 import {
   Codes,
-  isPermission,
-  permissionsOfRole,
   type AdminEntry,
   type AdminLine,
   type AdminPermission,
   type AgentSaved,
   type Combo,
 } from '@portal/contracts';
+import { isPermission, permissionsOfRole } from '@portal/contracts/staff';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_API_PREFIX } from '../src/modules/node-api/index.js';
@@ -222,7 +221,11 @@ const SAMPLE_PAYLOADS: Record<string, (t: Targets) => unknown> = {
   '/api/admin/staff/appoint': () => ({ email: inventoryUser.email, role: 'admin' }),
   '/api/admin/staff/change_role': () => ({ user_id: inventoryStaff, role: 'admin' }),
   '/api/admin/staff/remove': () => ({ user_id: inventoryStaff }),
-  '/api/admin/staff/role_update': () => ({ id: 'inv_kefu', name: '被拒绝', permissions: ['staff.edit', 'settings.secrets'] }),
+  '/api/admin/staff/role_update': () => ({
+    id: 'inv_kefu',
+    name: '被拒绝',
+    permissions: ['staff.edit', 'settings.secrets'],
+  }),
   '/api/admin/staff/role_delete': () => ({ id: 'inv_kefu' }),
   '/api/feedback/close': (t) => ({ id: t.ticket }),
   '/api/feedback/pending_count': () => ({}),
@@ -344,16 +347,28 @@ describe('back-office and other role-only routes (QUALITY 6)', () => {
       // Operations staff may use /api/yunying only.
       const yunying = await signedInUser(app, { type: 'yunying' });
       inventoryStaff = yunying.id;
-      callers.push({ who: 'yunying', cookie: yunying.cookie, code: Codes.FORBIDDEN, permissions: new Set(permissionsOfRole('yunying')) });
+      callers.push({
+        who: 'yunying',
+        cookie: yunying.cookie,
+        code: Codes.FORBIDDEN,
+        permissions: new Set(permissionsOfRole('yunying')),
+      });
       // A custom role (客服: tickets.read, users.read) is refused everything else.
       await app.database.query(
         `INSERT INTO staff_roles (id, name, permissions) VALUES ('inv_kefu', '清单客服', '["tickets.read","users.read"]')`,
       );
       const kefu = await signedInUser(app);
       await appointStaff(app, kefu.id, 'inv_kefu');
-      callers.push({ who: '客服', cookie: kefu.cookie, code: Codes.FORBIDDEN, permissions: new Set(['tickets.read', 'users.read']) });
+      callers.push({
+        who: '客服',
+        cookie: kefu.cookie,
+        code: Codes.FORBIDDEN,
+        permissions: new Set(['tickets.read', 'users.read']),
+      });
       // A role with no permission at all is staff in name only.
-      await app.database.query(`INSERT INTO staff_roles (id, name, permissions) VALUES ('inv_none', '清单空角色', '[]')`);
+      await app.database.query(
+        `INSERT INTO staff_roles (id, name, permissions) VALUES ('inv_none', '清单空角色', '[]')`,
+      );
       const empty = await signedInUser(app);
       await appointStaff(app, empty.id, 'inv_none');
       callers.push({ who: 'empty role', cookie: empty.cookie, code: Codes.FORBIDDEN, permissions: new Set() });

@@ -2,7 +2,8 @@
 // /user_info (the test computes the codes from the secret the dialog shows, as an authenticator
 // app would), signs out, and signs in again with the password and a code.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { Codes, defaultMessages, frameMessages, secondFactorMessages as m } from '@portal/contracts';
+import { Codes, defaultMessages, frameMessages } from '@portal/contracts';
+import { secondFactorMessages as m } from '@portal/contracts/second-factor';
 import { generate } from 'otplib';
 import { createUser } from '../support/accounts';
 import { e2eEnv } from '../support/env';

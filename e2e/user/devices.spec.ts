@@ -3,7 +3,7 @@
 // one tagged 当前设备, signs the other out after a confirmation, and the other browser is sent to
 // the login page on its next call. axe on the section.
 import AxeBuilder from '@axe-core/playwright';
-import { sessionMessages as t } from '@portal/contracts';
+import { sessionMessages as t } from '@portal/contracts/sessions';
 import { expect, test } from '../support/test';
 import { createUser } from '../support/accounts';
 import { loginAs } from '../support/session';

@@ -1,4 +1,5 @@
-import { isBuiltinRole, permissionsOfRole, routes, type Role } from '@portal/contracts';
+import { routes, type Role } from '@portal/contracts';
+import { isBuiltinRole, permissionsOfRole } from '@portal/contracts/staff';
 
 /**
  * Whether the signed-in user may use a page of the back office. With the staff permissions that

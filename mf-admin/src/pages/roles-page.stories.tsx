@@ -1,4 +1,5 @@
-import { permissionsOfRole, type StaffList } from '@portal/contracts';
+import { type StaffList } from '@portal/contracts';
+import { permissionsOfRole } from '@portal/contracts/staff';
 import { apiHandler, apiSequence } from '@portal/storybook/api-mocks';
 import { expect, expectToast, userEvent, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
 import { asAdmin, dialog, openNew, rowWith, rows } from '../test/story-fixtures';

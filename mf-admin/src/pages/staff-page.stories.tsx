@@ -1,4 +1,5 @@
-import { Codes, permissionsOfRole, type StaffList } from '@portal/contracts';
+import { Codes, type StaffList } from '@portal/contracts';
+import { permissionsOfRole } from '@portal/contracts/staff';
 import { apiHandler, apiSequence, pendingHandler } from '@portal/storybook/api-mocks';
 import { demoUser } from '@portal/storybook/fixtures';
 import { useSession } from '@portal/platform';

@@ -32,9 +32,12 @@ export * from './withdrawals.js';
 export * from './prizes.js';
 export * from './profile.js';
 export * from './current-password.js';
-export * from './sessions.js';
-export * from './second-factor.js';
+// Values in their own entry (@portal/contracts/sessions): the index is shared whole with every first page.
+export type * from './sessions.js';
+// Values in their own entry (@portal/contracts/second-factor): the index is shared whole with every first page.
+export type * from './second-factor.js';
 export * from './feedback.js';
-export * from './staff.js';
+// Values in their own entry (@portal/contracts/staff): the index is shared whole with every first page.
+export type * from './staff.js';
 export * from './gifts.js';
 export * from './messages.js';

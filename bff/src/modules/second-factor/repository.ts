@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { secondFactorChallenges, secondFactorRecoveryCodes, secondFactors, sessions, users } from '../../db/schema.js';
-import { STEP_UP_MINUTES } from '@portal/contracts';
+import { STEP_UP_MINUTES } from '@portal/contracts/second-factor';
 
 export interface FactorRow {
   totpSecret: string | null;

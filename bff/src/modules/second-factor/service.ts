@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
   Codes,
-  secondFactorMessages,
   type SecondFactorEnrolment,
   type SecondFactorRecoveryCodes,
   type SecondFactorStatus,
   type SecondFactorTicket,
 } from '@portal/contracts';
+import { secondFactorMessages } from '@portal/contracts/second-factor';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { DomainError } from '../../lib/domain-error.js';

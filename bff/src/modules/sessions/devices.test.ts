@@ -1,4 +1,5 @@
-import { Codes, cookieNames, sessionMessages, type EndSessionsAnswer, type SessionDevice } from '@portal/contracts';
+import { Codes, cookieNames, type EndSessionsAnswer, type SessionDevice } from '@portal/contracts';
+import { sessionMessages } from '@portal/contracts/sessions';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, signedInAdmin, type Admin } from '../../../test/admin.js';

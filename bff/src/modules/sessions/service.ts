@@ -1,4 +1,5 @@
-import { Codes, sessionMessages, type SessionDevice } from '@portal/contracts';
+import { Codes, type SessionDevice } from '@portal/contracts';
+import { sessionMessages } from '@portal/contracts/sessions';
 import { DomainError } from '../../lib/domain-error.js';
 import { newSessionToken, sha256Hex } from '../../lib/random.js';
 import { describeDevice, deviceKey, type DeviceText } from './device.js';

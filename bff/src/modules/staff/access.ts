@@ -1,10 +1,5 @@
-import {
-  BUILTIN_ROLES,
-  Codes,
-  permissionsOfRole,
-  staffMessages as messages,
-  type StaffPermission as Permission,
-} from '@portal/contracts';
+import { Codes, type StaffPermission as Permission } from '@portal/contracts';
+import { BUILTIN_ROLES, permissionsOfRole, staffMessages as messages } from '@portal/contracts/staff';
 import { DomainError } from '../../lib/domain-error.js';
 import type { SessionStaffRow, SessionUser } from '../sessions/index.js';
 import { settingDefinitions, type SettingDefinition, type SettingKey } from '../settings/definitions.js';

@@ -1,13 +1,11 @@
 import {
   Codes,
-  isBuiltinRole,
-  permissionsOfRole,
-  staffMessages as messages,
   type StaffPermission as Permission,
   type StaffList,
   type StaffMember,
   type StaffRole,
 } from '@portal/contracts';
+import { isBuiltinRole, permissionsOfRole, staffMessages as messages } from '@portal/contracts/staff';
 import type { StaffAppoint, StaffChangeRole, StaffRoleUpdate } from '@portal/contracts/schemas';
 import { DomainError } from '../../lib/domain-error.js';
 import { randomHex } from '../../lib/random.js';

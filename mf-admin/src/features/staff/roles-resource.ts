@@ -1,4 +1,5 @@
-import { PERMISSIONS, type StaffPermission, type StaffRole, type StaffRoleForm } from '@portal/contracts';
+import { type StaffPermission, type StaffRole, type StaffRoleForm } from '@portal/contracts';
+import { PERMISSIONS } from '@portal/contracts/staff';
 import { StaffRoleForm as StaffRoleFormSchema } from '@portal/contracts/schemas';
 import type { CallResult } from '@portal/platform';
 import { column, flagColumn, keyColumn, numberColumn } from '../../engine/columns';

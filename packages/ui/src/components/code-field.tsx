@@ -1,5 +1,5 @@
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
-import { secondFactorMessages as m, TOTP_CODE_PATTERN } from '@portal/contracts';
+import { secondFactorMessages as m, TOTP_CODE_PATTERN } from '@portal/contracts/second-factor';
 
 /** What the user typed, checked before the call: six digits, or a recovery code. */
 export function codeProblem(code: string, recovery: boolean): string | undefined {

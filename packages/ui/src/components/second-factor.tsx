@@ -1,11 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, HStack, Image, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import {
-  Codes,
-  secondFactorMessages as m,
-  type SecondFactorEnrolment,
-  type SecondFactorRecoveryCodes,
-} from '@portal/contracts';
+import { Codes, type SecondFactorEnrolment, type SecondFactorRecoveryCodes } from '@portal/contracts';
+import { secondFactorMessages as m } from '@portal/contracts/second-factor';
 import { call, copyText, notify, setSecondFactorPrompt, type CallResult } from '@portal/platform';
 import { create } from 'zustand';
 import { CodeField, codeProblem } from './code-field.js';

@@ -1,4 +1,5 @@
-import { Codes, sessionMessages as t, type SessionDevice } from '@portal/contracts';
+import { Codes, type SessionDevice } from '@portal/contracts';
+import { sessionMessages as t } from '@portal/contracts/sessions';
 import { apiHandler, apiSequence, pendingHandler } from '@portal/storybook/api-mocks';
 import {
   expect,

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Badge, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Codes, deviceName, sessionMessages as t, toastMs } from '@portal/contracts';
+import { Codes, toastMs } from '@portal/contracts';
+import { deviceName, sessionMessages as t } from '@portal/contracts/sessions';
 import { formatDateTime, notify, useCallData } from '@portal/platform';
 import { EmptyState, RegionError } from '@portal/ui';
 import { DialogFrame } from '@portal/ui/dialog-frame';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { Codes, secondFactorMessages as m } from '@portal/contracts';
+import { Codes } from '@portal/contracts';
+import { secondFactorMessages as m } from '@portal/contracts/second-factor';
 import { CodeField, codeProblem } from '@portal/ui/code-field';
 import { loginSecondFactor } from '../api/login';
 

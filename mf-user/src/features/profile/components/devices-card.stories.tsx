@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react';
-import { Codes, sessionMessages as t, type SessionDevice } from '@portal/contracts';
+import { Codes, type SessionDevice } from '@portal/contracts';
+import { sessionMessages as t } from '@portal/contracts/sessions';
 import { apiHandler, apiSequence, pendingHandler } from '@portal/storybook/api-mocks';
 import { expect, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
 import { demoUser, expectToast, prepare } from '../../../test/story-fixtures';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { deviceName, sessionMessages as t, type SessionDevice } from '@portal/contracts';
+import { type SessionDevice } from '@portal/contracts';
+import { deviceName, sessionMessages as t } from '@portal/contracts/sessions';
 import { formatDateTime, useCallData } from '@portal/platform';
 import { EmptyState, lazyDialog, RegionError } from '@portal/ui';
 import { listSessions } from '../api/sessions';

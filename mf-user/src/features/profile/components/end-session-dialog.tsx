@@ -1,4 +1,5 @@
-import { Codes, deviceName, sessionMessages as t, toastMs, type SessionDevice } from '@portal/contracts';
+import { Codes, toastMs, type SessionDevice } from '@portal/contracts';
+import { deviceName, sessionMessages as t } from '@portal/contracts/sessions';
 import { notify } from '@portal/platform';
 import { ConfirmDialog } from '@portal/ui/confirm-dialog';
 import { endOtherSessions, endSession } from '../api/sessions';

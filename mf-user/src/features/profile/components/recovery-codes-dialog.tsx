@@ -1,4 +1,4 @@
-import { secondFactorMessages as m } from '@portal/contracts';
+import { secondFactorMessages as m } from '@portal/contracts/second-factor';
 import { DialogFrame } from '@portal/ui/dialog-frame';
 import { RecoveryCodes } from '@portal/ui/second-factor';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { secondFactorMessages as m, type SecondFactorStatus } from '@portal/contracts';
+import { type SecondFactorStatus } from '@portal/contracts';
+import { secondFactorMessages as m } from '@portal/contracts/second-factor';
 import { call, notify, useCallData } from '@portal/platform';
 import { lazyDialog, RegionError } from '@portal/ui';
 import type { CodeDialogProps, EnrolDialogProps } from '@portal/ui/second-factor';
