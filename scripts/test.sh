@@ -80,13 +80,13 @@ export BFF_DIST_READY=1
 # dev mode) run beside ones that do not, and the lanes take about as long as each other (the BFF
 # suite's PostgreSQL pass ends the first). e2e needs the build, which comes before it in its lane.
 # The size figures of a throttled phone are a measurement (npm run size), not a test.
-# e2e waits more than it computes (toasts, polls, page loads: about half a core over its run,
-# measured by CPU time per step), so it gets a third worker. (The story smoke gained 255 → 216 s
-# from a third page, not worth the extra load on its timing.)
+# A third e2e worker (e2e waits about half the time) was measured: 694 s for 88 tests against
+# 596 s for 81 with two, and the PGlite suite beside it slowed 795 → 941 s; a third story-smoke
+# page gained 39 s and upset a story's timing. Both stay at two.
 lane lint 'npx eslint . --max-warnings=0' \
   unit 'npx vitest run' \
   build 'env PORTAL_SIZE_RUNS=0 bash scripts/build.sh' \
-  e2e 'env E2E_WORKERS=3 npx playwright test -c e2e/playwright.config.ts' \
+  e2e 'npx playwright test -c e2e/playwright.config.ts' \
   dev 'npx playwright test -c e2e/dev/playwright.config.ts' \
   bff-pg 'bash scripts/test-bff.sh postgres'
 lane typecheck 'bash scripts/typecheck.sh' \
