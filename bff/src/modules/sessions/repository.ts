@@ -44,6 +44,34 @@ export interface StaffFacts {
   staff: SessionStaffRow;
 }
 
+/**
+ * Any user's staff facts, read as the session lookup reads them (modules/staff judges a target as
+ * it judges a caller; the new-device mail asks whether the user signing in is staff).
+ */
+export async function staffFactsOf(
+  db: Db,
+  userId: string,
+): Promise<{ id: string; email: string; staff: SessionStaffRow } | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      roleId: staffRoles.id,
+      roleName: staffRoles.name,
+      rolePermissions: staffRoles.permissions,
+      ownerSetting: sql<unknown>`(SELECT ${settings.value} FROM ${settings} WHERE ${settings.key} = 'admin_id')`,
+      yunyingSetting: sql<unknown>`(SELECT ${settings.value} FROM ${settings} WHERE ${settings.key} = 'yunying_list')`,
+    })
+    .from(users)
+    .leftJoin(staffMembers, eq(staffMembers.userId, users.id))
+    .leftJoin(staffRoles, eq(staffRoles.id, staffMembers.roleId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (row === undefined) return undefined;
+  const { id, email, ...staff } = row;
+  return { id, email, staff };
+}
+
 export function createSessionsRepository(db: Db) {
   // Prepared once: this lookup runs on every authenticated call.
   const userBySession = db
@@ -140,22 +168,8 @@ export function createSessionsRepository(db: Db) {
     },
 
     async staffFacts(userId: string): Promise<StaffFacts | undefined> {
-      const [row] = await db
-        .select({
-          email: users.email,
-          roleId: staffRoles.id,
-          roleName: staffRoles.name,
-          rolePermissions: staffRoles.permissions,
-          ownerSetting: sql<unknown>`(SELECT ${settings.value} FROM ${settings} WHERE ${settings.key} = 'admin_id')`,
-          yunyingSetting: sql<unknown>`(SELECT ${settings.value} FROM ${settings} WHERE ${settings.key} = 'yunying_list')`,
-        })
-        .from(users)
-        .leftJoin(staffMembers, eq(staffMembers.userId, users.id))
-        .leftJoin(staffRoles, eq(staffRoles.id, staffMembers.roleId))
-        .where(eq(users.id, userId));
-      if (row === undefined) return undefined;
-      const { email, ...staff } = row;
-      return { email, staff };
+      const found = await staffFactsOf(db, userId);
+      return found && { email: found.email, staff: found.staff };
     },
 
     async deleteExpiredForUser(userId: string, now: Date) {

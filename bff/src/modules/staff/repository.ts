@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sessions, settings, staffMembers, staffRoles, users } from '../../db/schema.js';
-import type { SessionStaffRow } from '../sessions/index.js';
+import { sessions, staffMembers, staffRoles, users } from '../../db/schema.js';
+import { staffFactsOf, type SessionStaffRow } from '../sessions/repository.js';
 
 export interface RoleRow {
   id: string;
@@ -128,24 +128,8 @@ export function createStaffRepository(db: Db) {
 
     /** What the session lookup reads, for any user (the staff rules judge a target like a caller). */
     async staffRowOf(userId: string): Promise<{ id: string; email: string; row: SessionStaffRow } | undefined> {
-      const [found] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          roleId: staffRoles.id,
-          roleName: staffRoles.name,
-          rolePermissions: staffRoles.permissions,
-          ownerSetting: sql<unknown>`(SELECT ${settings.value} FROM ${settings} WHERE ${settings.key} = 'admin_id')`,
-          yunyingSetting: sql<unknown>`(SELECT ${settings.value} FROM ${settings} WHERE ${settings.key} = 'yunying_list')`,
-        })
-        .from(users)
-        .leftJoin(staffMembers, eq(staffMembers.userId, users.id))
-        .leftJoin(staffRoles, eq(staffRoles.id, staffMembers.roleId))
-        .where(eq(users.id, userId))
-        .limit(1);
-      if (found === undefined) return undefined;
-      const { id, email, ...row } = found;
-      return { id, email, row };
+      const found = await staffFactsOf(db, userId);
+      return found && { id: found.id, email: found.email, row: found.staff };
     },
 
     /** The earliest admin appointed (the owner when admin_id is empty). */
