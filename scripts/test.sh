@@ -57,15 +57,24 @@ lane() {
   ) &
 }
 
+# The steps that failed are shown last, nearest the summary: a reader of the run's tail (CI keeps
+# only the end of a long output) sees why it failed.
 finish_lanes() {
   wait
-  local name status seconds
+  local name status seconds pass
+  for pass in ok failed; do
+    for name in "${lane_steps[@]}"; do
+      read -r status seconds <"$logs/$name.status"
+      if [ "$pass" = ok ] && [ "$status" -ne 0 ]; then continue; fi
+      if [ "$pass" = failed ] && [ "$status" -eq 0 ]; then continue; fi
+      echo
+      echo "=== $name"
+      cat "$logs/$name.log"
+      echo "=== $name: $([ "$status" -eq 0 ] && echo ok || echo FAILED) ($seconds s)"
+    done
+  done
   for name in "${lane_steps[@]}"; do
     read -r status seconds <"$logs/$name.status"
-    echo
-    echo "=== $name"
-    cat "$logs/$name.log"
-    echo "=== $name: $([ "$status" -eq 0 ] && echo ok || echo FAILED) ($seconds s)"
     record "$name" "$status" "$seconds"
   done
   lane_steps=()

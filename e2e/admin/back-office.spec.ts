@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { seeded } from '../support/accounts';
 import { e2eEnv } from '../support/env';
 import { api, loginAs, userInfo } from '../support/session';
-import { expectToast } from '../support/ui';
+import { expectToast, setChecked } from '../support/ui';
 
 /** The admin remote's area of the page. */
 const adminArea = (page: Page) => page.locator('[data-remote="mf_admin"]');
@@ -87,7 +87,7 @@ test('an admin edits the announcement title and a visitor sees it', async ({ pag
   try {
     await form.getByLabel('公告标题').fill(title);
     const show = form.getByRole('checkbox', { name: '显示公告' });
-    if (!(await show.isChecked())) await show.check({ force: true });
+    await setChecked(show, true);
     await form.getByRole('button', { name: '保存', exact: true }).click();
     await expectToast(page, adminMessages.success.updated);
 
@@ -143,10 +143,10 @@ test("an admin creates a node and a line, and the user's Clash subscription list
   await dialog.getByLabel('中转方式').selectOption('none');
   // The spec's refusal, in the form before the BFF: a fixed name listed twice.
   await dialog.getByLabel('数量').fill('2');
-  await dialog.getByRole('checkbox', { name: '固定名字' }).check({ force: true });
+  await setChecked(dialog.getByRole('checkbox', { name: '固定名字' }), true);
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog.getByText(adminMessages.lineFixNameRefusal)).toBeVisible();
-  await dialog.getByRole('checkbox', { name: '固定名字' }).uncheck({ force: true });
+  await setChecked(dialog.getByRole('checkbox', { name: '固定名字' }), false);
   await dialog.getByLabel('数量').fill('1');
   await dialog.getByRole('button', { name: '保存' }).click();
   await expectToast(page, adminMessages.success.lineUpdated);

@@ -7,7 +7,7 @@ import { routes, type StaffList } from '@portal/contracts';
 import { adminMessages } from '@portal/contracts/admin-messages';
 import { createUser } from '../support/accounts';
 import { api, loginAs } from '../support/session';
-import { expectToast } from '../support/ui';
+import { expectToast, setChecked } from '../support/ui';
 
 const adminArea = (page: Page) => page.locator('[data-remote="mf_admin"]');
 const label = (path: string) => routes.find((r) => r.path === path)!.menuLabel!;
@@ -27,8 +27,9 @@ test('the owner appoints a 客服 with a custom role; that person sees only thei
   await adminArea(page).getByRole('button', { name: '新增', exact: true }).click();
   const roleDialog = page.getByRole('dialog');
   await roleDialog.getByLabel('名称', { exact: true }).fill(roleName);
-  await roleDialog.getByRole('checkbox', { name: '用户 · 查看工单（tickets.read）' }).check({ force: true });
-  await roleDialog.getByRole('checkbox', { name: '用户 · 查看用户（users.read）' }).check({ force: true });
+  const usersGroup = roleDialog.getByRole('group', { name: '用户', exact: true });
+  await setChecked(usersGroup.getByRole('checkbox', { name: '查看工单（tickets.read）' }), true);
+  await setChecked(usersGroup.getByRole('checkbox', { name: '查看用户（users.read）' }), true);
   await roleDialog.getByRole('button', { name: '保存' }).click();
   await expectToast(page, '角色已保存');
 

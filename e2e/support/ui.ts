@@ -30,6 +30,16 @@ export async function expectToast(page: Page, text: string | RegExp, { timeout =
   await expect.poll(taken, { message: `a toast saying ${String(text)}`, timeout }).toBe(true);
 }
 
+/**
+ * Ticks (or unticks) a Chakra checkbox. Its input is visually hidden under the drawn box, so the
+ * press goes to the checkbox's label, unforced: Playwright waits until it stands still (a dialog
+ * still opening moves it) and is not covered. The state is checked after.
+ */
+export async function setChecked(box: Locator, checked: boolean): Promise<void> {
+  if ((await box.isChecked()) !== checked) await box.locator('xpath=ancestor::label[1]').click();
+  await expect(box).toBeChecked({ checked });
+}
+
 /** The header's main menu. */
 export function mainMenu(page: Page): Locator {
   return page.getByRole('navigation', { name: frameMessages.mainMenu });

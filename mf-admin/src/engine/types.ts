@@ -20,6 +20,8 @@ export type Lookups = object;
 export interface Option {
   value: Literal;
   label: string;
+  /** Checkboxes: the heading the option is listed under (options of one group stay together). */
+  group?: string;
 }
 
 /**

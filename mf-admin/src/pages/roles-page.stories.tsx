@@ -41,8 +41,9 @@ export const NewRole: Story = {
     await openNew(canvasElement, 'roles');
     const form = within(await dialog('新增角色'));
     await userEvent.type(form.getByLabelText('名称'), '财务');
-    await userEvent.click(form.getByRole('checkbox', { name: '财务 · 查看交易流水（trades.read）' }));
-    await userEvent.click(form.getByRole('checkbox', { name: '财务 · 处理提现（withdrawals.settle）' }));
+    const finance = within(form.getByRole('group', { name: '财务' }));
+    await userEvent.click(finance.getByRole('checkbox', { name: '查看交易流水（trades.read）' }));
+    await userEvent.click(finance.getByRole('checkbox', { name: '处理提现（withdrawals.settle）' }));
     await userEvent.click(form.getByRole('button', { name: '保存' }));
     await expectToast('角色已保存');
     await expect(saved.calls.at(-1)).toEqual({ name: '财务', permissions: ['trades.read', 'withdrawals.settle'] });

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { Input, Stack, Text } from '@chakra-ui/react';
+import { Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Switch } from '@chakra-ui/react/switch';
 import { Textarea } from '@chakra-ui/react/textarea';
@@ -75,23 +75,42 @@ export function FieldInput({ field, control, schema, options, initial, invalid, 
     }
     case 'checkboxes': {
       const chosen = Array.isArray(value) ? (value as unknown[]) : [];
+      const box = (option: Option) => (
+        <Checkbox.Root
+          key={String(option.value)}
+          checked={chosen.includes(option.value)}
+          onCheckedChange={(details) =>
+            onChange(details.checked ? [...chosen, option.value] : chosen.filter((item) => item !== option.value))
+          }
+          colorPalette="brand"
+        >
+          <Checkbox.HiddenInput onBlur={onBlur} />
+          <Checkbox.Control />
+          <Checkbox.Label>{option.label}</Checkbox.Label>
+        </Checkbox.Root>
+      );
+      const groups = [...new Set(options.map((option) => option.group))];
+      if (groups.length > 1 || groups[0] !== undefined) {
+        // Grouped: a heading per group, its options in one or two columns (one on a phone).
+        return (
+          <Stack role="group" aria-labelledby={labelId} gap="3">
+            {groups.map((group) => (
+              <Stack key={group ?? ''} role="group" aria-label={group} gap="1.5">
+                <Text fontWeight="medium" fontSize="sm" color="fg.muted">
+                  {group}
+                </Text>
+                <SimpleGrid columns={{ base: 1, md: 2 }} gapX="4" gapY="1.5">
+                  {options.filter((option) => option.group === group).map(box)}
+                </SimpleGrid>
+              </Stack>
+            ))}
+          </Stack>
+        );
+      }
       return (
         <Stack role="group" aria-labelledby={labelId} direction="row" wrap="wrap" gap="3">
           {options.length === 0 && <Text color="fg.muted">{t.none}</Text>}
-          {options.map((option) => (
-            <Checkbox.Root
-              key={String(option.value)}
-              checked={chosen.includes(option.value)}
-              onCheckedChange={(details) =>
-                onChange(details.checked ? [...chosen, option.value] : chosen.filter((item) => item !== option.value))
-              }
-              colorPalette="brand"
-            >
-              <Checkbox.HiddenInput onBlur={onBlur} />
-              <Checkbox.Control />
-              <Checkbox.Label>{option.label}</Checkbox.Label>
-            </Checkbox.Root>
-          ))}
+          {options.map(box)}
         </Stack>
       );
     }

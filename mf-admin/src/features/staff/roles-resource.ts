@@ -20,8 +20,8 @@ async function roleRows(): Promise<CallResult<RoleRow[]>> {
 
 const labelOf = new Map<string, string>(PERMISSIONS.map((p) => [p.key, `${p.group} · ${p.label}`]));
 
-/** The permission catalogue as checkboxes, by group (运营, 用户, 财务, 网络, 系统). */
-const permissionOptions = PERMISSIONS.map((p) => ({ value: p.key, label: `${p.group} · ${p.label}（${p.key}）` }));
+/** The permission catalogue as checkboxes under their group's heading (运营, 用户, 财务, 网络, 系统). */
+const permissionOptions = PERMISSIONS.map((p) => ({ value: p.key, label: `${p.label}（${p.key}）`, group: p.group }));
 
 function saveRole(values: StaffRoleForm) {
   const id = values._id === undefined || values._id === '' ? undefined : values._id;
