@@ -17,7 +17,7 @@ export function StatisticsSummary({ rows, totals }: { rows: readonly DailyStatis
         <Figure label={t.remaining} value={`${bytesToTB(totals.totalRemainingTraffic)} TB`} testId="stat-remaining" />
         <Figure label={t.activeVip} value={String(totals.activeVipCount)} testId="stat-active-vip" />
       </SimpleGrid>
-      <Suspense fallback={<Skeleton h="280px" borderRadius="l2" aria-label={t.chartsLoading} />}>
+      <Suspense fallback={<Skeleton h="280px" borderRadius="l2" role="status" aria-label={t.chartsLoading} />}>
         <StatisticsCharts rows={rows} />
       </Suspense>
     </Stack>
