@@ -1,6 +1,7 @@
 // The coupon screens (issue 14 items 6 and 7) in Chromium against the real BFF, mf-admin on its own
 // origin, used by an operations (yunying) account: a Taobao batch is created, its codes are
-// downloaded as a.txt, a user redeems one of them, the use shows up in /coupon_records and is restored.
+// downloaded as a.txt, a user redeems one of them, the batch is deleted with 删除所有, and the use
+// still shows up in /coupon_records, where it is restored.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '../support/test';
 import type { AdminCoupon } from '@portal/contracts';
@@ -56,6 +57,18 @@ test('an operator creates a Taobao batch, downloads a.txt, sees a user redeem on
     await userContext.close();
   }
 
+  // 删除所有 over the batch, one of them used: all three leave the list (issue 26: a soft delete).
+  await page.goto(`/#/admin_coupon?type=freeTime&taobao=1`);
+  await screen.getByLabel('搜索').fill(name);
+  await expect(screen.getByTestId('coupons-row')).toHaveCount(3);
+  await screen.getByRole('button', { name: '删除所有' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await expectToast(page, '删除所有优惠券成功');
+  await expect(screen.getByTestId('coupons-row')).toHaveCount(0);
+  const left = await api<AdminCoupon[]>(page.context().request, 'yunying/coupon/coupon_list');
+  expect(left.data.filter((c) => c.name === name)).toEqual([]);
+
+  // The use is still recorded with its code.
   await page.goto('/#/coupon_records');
   const row = screen.getByTestId('coupon-records-row').filter({ hasText: codes[0]! });
   await expect(row).toContainText(seeded.normal.email, { timeout: 30_000 });

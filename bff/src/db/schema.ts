@@ -325,7 +325,8 @@ export const coupons = pgTable(
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     type: couponType('type').notNull(),
-    code: text('code').notNull().unique(),
+    /** Unique among the coupons not deleted (coupons_code_live_uq). */
+    code: text('code').notNull(),
     taobao: boolean('taobao').notNull().default(false),
     /** freeUse: bytes added. */
     traffic: bytes('traffic').notNull().default(0),
@@ -348,8 +349,11 @@ export const coupons = pgTable(
     createTime: instant('create_time').notNull().defaultNow(),
     /** A coupon issued to one user (a lottery prize): only they may use it. null = anyone. */
     ownerId: text('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    /** Deleted by an operator: hidden from the list, redemption and orders; its use records keep it. */
+    deletedAt: instant('deleted_at'),
   },
   (t) => [
+    uniqueIndex('coupons_code_live_uq').on(t.code).where(sql`${t.deletedAt} IS NULL`),
     check('coupons_auth_times_in_range', sql`${t.authTimes} >= 0 AND ${t.authTimes} <= ${t.numberOfAuthorizations}`),
     check('coupons_use_num_per_user_positive', sql`${t.useNumPerUser} >= 1`),
     check(

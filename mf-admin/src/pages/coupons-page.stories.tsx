@@ -254,11 +254,11 @@ export const DiscountCoupon: Story = {
 };
 
 const deleted = apiSequence('yunying/coupon/delete_coupon', [
-  { data: null, code: Codes.INVALID_PAYLOAD, msg: '优惠券已有使用记录，不能删除：淘宝七天（QWERTY）' },
+  { data: null, code: Codes.NOT_FOUND, msg: '优惠券不存在' },
   { data: { deletedCount: 2 } },
 ]);
 
-/** 删除所有 deletes the listed coupons in one call after a confirmation; a refusal names the coupon. */
+/** 删除所有 deletes the listed coupons in one call after a confirmation; a refusal (a coupon deleted meanwhile) says why. */
 export const DeleteAllListed: Story = {
   parameters: { route: '/admin_coupon?type=freeTime&taobao=1', msw: [deleted.handler, listHandler] },
   play: async ({ canvasElement }) => {
@@ -266,7 +266,7 @@ export const DeleteAllListed: Story = {
     await list(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: '删除所有' }));
     await confirm();
-    await expectToast('删除所有优惠券失败:优惠券已有使用记录，不能删除：淘宝七天（QWERTY）');
+    await expectToast('删除所有优惠券失败:优惠券不存在');
     await userEvent.click(canvas.getByRole('button', { name: '删除所有' }));
     await confirm();
     await expectToast('删除所有优惠券成功');

@@ -76,7 +76,7 @@ async function created(input: Partial<CouponUpdate> = {}, by: Admin = admin): Pr
 const couponRow = async (id: string) =>
   (await app.database.query<Record<string, unknown>>('SELECT * FROM coupons WHERE id = $1', [id]))[0];
 const couponCount = async () =>
-  Number((await app.database.query<{ n: unknown }>('SELECT count(*) AS n FROM coupons'))[0]!.n);
+  Number((await app.database.query<{ n: unknown }>('SELECT count(*) AS n FROM coupons WHERE deleted_at IS NULL'))[0]!.n);
 const redeem = (cookie: string, code: string) => call(app, '/api/coupon/redeem_coupon', { code }, { cookie });
 const useOf = async (couponId: string, userId: string) =>
   (
@@ -359,32 +359,47 @@ describe('update_coupon', () => {
 });
 
 describe('delete_coupon', () => {
-  it('deletes several coupons at once, each with its audit row', async () => {
+  it('deletes several coupons at once, each with its audit row; they leave the list', async () => {
     const a = await created();
     const b = await created({ taobao: true, batchCount: 1 });
     const answer = await admin.post<CouponsDeleted>(`${BASE}/delete_coupon`, { id_list: [a._id, b._id] });
     expect(answer).toMatchObject({ code: 0, data: { deletedCount: 2 } });
-    expect(await couponRow(a._id)).toBeUndefined();
-    expect(await couponRow(b._id)).toBeUndefined();
+    expect(await couponRow(a._id)).toMatchObject({ deleted_at: expect.anything() });
+    expect(await couponRow(b._id)).toMatchObject({ deleted_at: expect.anything() });
+    const listed = await admin.post<AdminCoupon[]>(`${BASE}/coupon_list`, {});
+    expect(listed.data.map((c) => c._id)).not.toContain(a._id);
+    expect(listed.data.map((c) => c._id)).not.toContain(b._id);
     const [, deleted] = await auditOf(app, 'coupon', a._id);
     expect(deleted).toMatchObject({ action: 'delete', before: { code: a.code }, after: null });
+    // Deleted once: a second delete names a coupon that is not there, and refuses the list.
+    expect((await admin.post(`${BASE}/delete_coupon`, { id_list: [a._id] })).code).toBe(Codes.NOT_FOUND);
+    // Nor can it be edited.
+    expect((await admin.post(`${BASE}/update_coupon`, couponInput({ _id: a._id, code: a.code, name: '改名' }))).code).toBe(
+      Codes.NOT_FOUND,
+    );
   });
 
-  it('refuses the whole list when a coupon has use records (used or restored) or orders, deleting none', async () => {
+  it('deletes used coupons too: they can no longer be redeemed, their records stay, their code is free again', async () => {
     const unused = await created();
-    const used = await created({ name: '已使用' });
+    const used = await created({ name: '已使用', NumberOfAuthorizations: 5 });
     const user = await signedInUser(app);
-    await redeem(user.cookie, used.code);
-    const answer = await admin.post(`${BASE}/delete_coupon`, { id_list: [unused._id, used._id] });
-    expect(answer).toMatchObject({ code: Codes.INVALID_PAYLOAD, msg: texts.hasUses([`已使用（${used.code}）`], 0) });
-    expect(await couponRow(unused._id)).toBeDefined();
-    expect(await couponRow(used._id)).toBeDefined();
-
-    // Restored is still a record: the coupon stays.
+    expect((await redeem(user.cookie, used.code)).result.code).toBe(0);
     const useId = await useOf(used._id, user.id);
+
+    const answer = await admin.post<CouponsDeleted>(`${BASE}/delete_coupon`, { id_list: [unused._id, used._id] });
+    expect(answer).toMatchObject({ code: 0, data: { deletedCount: 2 } });
+    // The code names nothing any more, for a user who has not used it either.
+    const other = await signedInUser(app);
+    expect((await redeem(other.cookie, used.code)).result.code).toBe(Codes.COUPON_NOT_FOUND);
+    // The record of the use is still listed with its code, and can still be restored.
+    const records = await admin.post<CouponRecord[]>(`${BASE}/coupon_record_list`, {});
+    expect(records.data.find((r) => r._id === useId)).toMatchObject({ code: used.code, is_delete: false });
     expect((await admin.post(`${BASE}/restore_record`, { id: useId })).code).toBe(0);
-    expect((await admin.post(`${BASE}/delete_coupon`, { id_list: [used._id] })).code).toBe(Codes.INVALID_PAYLOAD);
-    expect(await couponRow(used._id)).toBeDefined();
+    // A new coupon may take the deleted one's code, and that one is redeemable.
+    const again = await created({ code: used.code, name: '新券' });
+    expect(again.code).toBe(used.code);
+    expect((await redeem(other.cookie, used.code)).result.code).toBe(0);
+    expect(await useOf(again._id, other.id)).toBeDefined();
   });
 
   it('an unknown id refuses the whole list', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { couponUses, coupons, orders, users, type Coupon, type NewCoupon } from '../../db/schema.js';
 
@@ -38,7 +38,7 @@ const useColumns = {
 
 /** The operations screens' queries; redemption, order uses and code-safe inserts stay in modules/coupons. */
 export const couponAdminRepository = {
-  /** The newest `limit` coupons of a type and Taobao flag (undefined: any), along coupons_create_time_idx. */
+  /** The newest `limit` coupons of a type and Taobao flag (undefined: any), along coupons_create_time_idx; never deleted ones. */
   async list(
     db: Db,
     filter: { type?: Coupon['type'] | undefined; taobao?: boolean | undefined; limit: number },
@@ -48,6 +48,7 @@ export const couponAdminRepository = {
       .from(coupons)
       .where(
         and(
+          isNull(coupons.deletedAt),
           filter.type === undefined ? undefined : eq(coupons.type, filter.type),
           filter.taobao === undefined ? undefined : eq(coupons.taobao, filter.taobao),
         ),
@@ -57,7 +58,11 @@ export const couponAdminRepository = {
   },
 
   async lock(db: Db, id: string): Promise<Coupon | undefined> {
-    const [row] = await db.select().from(coupons).where(eq(coupons.id, id)).for('update');
+    const [row] = await db
+      .select()
+      .from(coupons)
+      .where(and(eq(coupons.id, id), isNull(coupons.deletedAt)))
+      .for('update');
     return row;
   },
 
@@ -65,7 +70,7 @@ export const couponAdminRepository = {
     return db
       .select()
       .from(coupons)
-      .where(inArray(coupons.id, [...ids]))
+      .where(and(inArray(coupons.id, [...ids]), isNull(coupons.deletedAt)))
       .orderBy(coupons.id)
       .for('update');
   },
@@ -74,7 +79,7 @@ export const couponAdminRepository = {
     const [row] = await db
       .select({ id: coupons.id })
       .from(coupons)
-      .where(and(eq(coupons.code, code), ne(coupons.id, id)))
+      .where(and(eq(coupons.code, code), ne(coupons.id, id), isNull(coupons.deletedAt)))
       .limit(1);
     return row !== undefined;
   },
@@ -83,24 +88,12 @@ export const couponAdminRepository = {
     await db.update(coupons).set(fields).where(eq(coupons.id, id));
   },
 
-  /** Coupons among `ids` that have use records (used or restored) or orders naming them. */
-  async withUses(db: Db, ids: readonly string[]): Promise<Set<string>> {
-    const used = await db
-      .select({ id: couponUses.couponId, n: count() })
-      .from(couponUses)
-      .where(inArray(couponUses.couponId, [...ids]))
-      .groupBy(couponUses.couponId);
-    const ordered = await db
-      .selectDistinct({ id: orders.couponId })
-      .from(orders)
-      .where(inArray(orders.couponId, [...ids]));
-    return new Set([...used.map((r) => r.id), ...ordered.map((r) => r.id!)]);
-  },
-
+  /** Marks the coupons deleted (soft: their use records and orders keep them). */
   async remove(db: Db, ids: readonly string[]): Promise<number> {
     const rows = await db
-      .delete(coupons)
-      .where(inArray(coupons.id, [...ids]))
+      .update(coupons)
+      .set({ deletedAt: sql`now()` })
+      .where(and(inArray(coupons.id, [...ids]), isNull(coupons.deletedAt)))
       .returning({ id: coupons.id });
     return rows.length;
   },

@@ -190,19 +190,16 @@ export function createCouponAdminService({ db, traffic, orders, audit }: CouponA
     },
 
     /**
-     * Deletes the coupons, all or none: a coupon with use records (used or restored) or orders is
-     * refused, so no use record or order ever loses its coupon.
+     * Deletes the coupons, all or none (an unknown or already deleted id refuses the list): they
+     * leave the list and can no longer be redeemed or used on an order, and their use records
+     * (/coupon_records) and orders keep them (a soft delete, migration 0020). Their codes are free
+     * for new coupons.
      */
     async remove(operator: Operator, ids: readonly string[]): Promise<CouponsDeleted> {
       const unique = [...new Set(ids)];
       return audit.within(operator, async (log) => {
         const found = await repo.lockMany(db, unique);
         if (found.length < unique.length) throw new DomainError(Codes.NOT_FOUND, texts.couponMissing);
-        const used = await repo.withUses(db, unique);
-        if (used.size > 0) {
-          const names = found.filter((c) => used.has(c.id)).map((c) => `${c.name}（${c.code}）`);
-          throw new DomainError(Codes.INVALID_PAYLOAD, texts.hasUses(names.slice(0, 3), names.length - 3));
-        }
         const deletedCount = await repo.remove(db, unique);
         for (const row of found) {
           await log({ recordType: 'coupon', recordId: row.id, action: 'delete', before: couponToWire(row) });

@@ -6,9 +6,6 @@ export const couponAdminTexts = {
   codeTaken: (code: string) => `优惠券码已存在：${code}`,
   belowUsed: (used: number) => `总次数不能少于已使用次数（${used}）`,
   badExpireTime: '过期时间无效',
-  /** Deleting a coupon with uses would orphan its records and orders: the whole delete is refused. */
-  hasUses: (names: readonly string[], more: number) =>
-    `优惠券已有使用记录，不能删除：${names.join('、')}${more > 0 ? ` 等 ${names.length + more} 张` : ''}`,
   alreadyRestored: '该记录已恢复',
   paidOrder: '订单已支付，优惠券不能恢复',
   orderNotOpen: '订单已过期或已关闭，优惠券会随订单取消自动恢复',

@@ -1,11 +1,16 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { couponUses, coupons, type Coupon, type NewCoupon } from '../../db/schema.js';
 
 /** Every function takes the database or the transaction it must run in. */
 export const couponsRepository = {
+  /** The coupon a code names now (a deleted coupon's code names nothing). */
   async findByCode(db: Db, code: string): Promise<Coupon | undefined> {
-    const [row] = await db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
+    const [row] = await db
+      .select()
+      .from(coupons)
+      .where(and(eq(coupons.code, code), isNull(coupons.deletedAt)))
+      .limit(1);
     return row;
   },
 
@@ -62,9 +67,13 @@ export const couponsRepository = {
       .where(and(eq(coupons.id, couponId), gt(coupons.authTimes, 0)));
   },
 
-  /** false when the code is taken. */
+  /** false when the code is taken (by a coupon that is not deleted). */
   async insertIfCodeFree(db: Db, coupon: NewCoupon): Promise<boolean> {
-    const rows = await db.insert(coupons).values(coupon).onConflictDoNothing({ target: coupons.code }).returning({ id: coupons.id });
+    const rows = await db
+      .insert(coupons)
+      .values(coupon)
+      .onConflictDoNothing({ target: coupons.code, where: sql`${coupons.deletedAt} IS NULL` })
+      .returning({ id: coupons.id });
     return rows.length > 0;
   },
 };
