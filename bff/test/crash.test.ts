@@ -1,7 +1,8 @@
 // QUALITY 22: the compiled server killed (SIGKILL) in the middle of writes — coupon redemptions,
-// purchases holding wallet money, node traffic pushes, traffic gifts made and received — then
-// started again on the same data: every money, coupon, gift and traffic invariant still holds, and
-// the service answers.
+// purchases holding wallet money, payments notified by the sandbox gateway, node traffic pushes,
+// traffic gifts made and received, lottery draws (with a discount coupon won), withdrawal requests —
+// then started again on the same data: every money, coupon, gift, draw and traffic invariant still
+// holds, and the service answers.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -20,13 +21,20 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const USERS = 6;
 const COMBO = 'c0ffee0000000000000000c1';
+/** Dearer than the wallet holds: paid through the sandbox gateway, whose approval is a payment notify. */
+const GATEWAY_COMBO = 'c0ffee0000000000000000c2';
+const ADMIN = { email: 'crash-admin@example.com', password: 'crash-admin-password' };
 const NODE = { id: 'crash-node', secret: 'crash-node-secret-0123456789' };
 const seed = {
-  users: Array.from({ length: USERS }, (_, i) => ({ email: `crash${i}@example.com`, password: `crash-password-${i}`, walletMoney: 100 })),
+  // Paid users (they may draw), with 20 of their 100 yuan withdrawable.
+  users: Array.from({ length: USERS }, (_, i) => ({ email: `crash${i}@example.com`, password: `crash-password-${i}`, walletMoney: 100, withdrawableMoney: 20, paidUser: true })),
   coupons: [{ code: 'CRASH-1G', name: '体验券', type: 'freeUse', traffic: 1024 ** 3, numberOfAuthorizations: 1000 }],
-  combos: [{ id: COMBO, name: '崩溃测试包', price: 30, traffic: 5 * 1024 ** 3 }],
+  combos: [
+    { id: COMBO, name: '崩溃测试包', price: 30, traffic: 5 * 1024 ** 3 },
+    { id: GATEWAY_COMBO, name: '网关支付包', price: 500, traffic: 5 * 1024 ** 3 },
+  ],
   agents: [{ id: NODE.id, name: '测试节点', country: { name: '日本', flag: '🇯🇵' }, type: 'v2ray', ip: '192.0.2.1', host: 'n.test', port: 443, secret: NODE.secret, lines: [{ id: 'crash-line', name: '线路', protocol: 'vmesh_tcp' }] }],
-  settings: { notice_show: false, minPushNum: 1 },
+  settings: { notice_show: false, minPushNum: 1, min_charge_money: 1, prizeBaseCost: 1 },
 };
 
 function freePort(): Promise<number> {
@@ -56,7 +64,7 @@ describe(`SIGKILL during writes on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () 
     const base = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, ['dist/server.js'], {
       cwd: BFF_ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', SERVE_STATIC: 'false', PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'crash-admin-password', SEED_FILE: seedFile, SHUTDOWN_DRAIN_SECONDS: '0', ...env },
+      env: { ...process.env, LOG_LEVEL: 'warn', SERVE_STATIC: 'false', PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_FILE: seedFile, SHUTDOWN_DRAIN_SECONDS: '0', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
@@ -70,13 +78,23 @@ describe(`SIGKILL during writes on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () 
       const response = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(encodeRequest(payload)) });
       return decodeResponse<Record<string, unknown>>(await response.json());
     };
+    const login = async (email: string, password: string) => {
+      const response = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(encodeRequest({ email, password })) });
+      return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    };
     const users = await Promise.all(
       seed.users.map(async (u) => {
-        const response = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(encodeRequest({ email: u.email, password: u.password })) });
-        const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+        const cookie = await login(u.email, u.password);
+        // A payout address, so that the storm can request withdrawals.
+        const address = await api(cookie, '/api/wallet/change_reward_adress', { addressType: 'USDT-TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', password: u.password });
+        expect(address.code, address.msg).toBe(0);
         return { cookie, id: ((await api(cookie, '/api/user/userinfo')).data as { _id: string })._id };
       }),
     );
+    // The lottery: one prize, a 90% discount coupon for its winner.
+    const admin = await login(ADMIN.email, ADMIN.password);
+    const prize = await api(admin, '/api/yunying/prize/update', { name: '折扣奖', gainTraffic: 0, gainVipTime: 0, weight: 1, desc: '', hasDiscountCoupon: true, discountValue: 0.9, discountDuration: 1, photoUrl: '' });
+    expect(prize.code, prize.msg).toBe(0);
 
     // The storm: every user redeems, buys with the wallet, cancels or pays; the node pushes the user's
     // traffic (a report per round, its id naming the user). Killed mid-way, once every kind of
@@ -84,6 +102,9 @@ describe(`SIGKILL during writes on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () 
     let killed = false;
     let pushes = 0;
     let giftsReceived = 0;
+    let draws = 0;
+    let withdrawals = 0;
+    let notified = 0;
     /** Codes made and not yet taken: each user receives one someone else made. */
     const giftCodes: Array<{ code: string; sender: string }> = [];
     const storms = users.map(async ({ cookie, id }) => {
@@ -98,6 +119,25 @@ describe(`SIGKILL during writes on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () 
             // Paid by the wallet alone while it covers the price: permanent traffic to give away.
             else await api(cookie, '/api/shop/dobuy', { order_id: orderId, pay_mode: 'alipay', isMobile: false });
           }
+          // A purchase paid through the sandbox gateway: its approval is the gateway's notify.
+          if (round % 3 === 1) {
+            const big = await api(cookie, '/api/shop/create_order', { combo_id: GATEWAY_COMBO });
+            const bigId = (big.data as { _id?: string })._id;
+            const paying = bigId === undefined ? undefined : await api(cookie, '/api/shop/dobuy', { order_id: bigId, pay_mode: 'alipay', isMobile: false });
+            const payurl = (paying?.data as { payurl?: string } | undefined)?.payurl;
+            if (payurl !== undefined) {
+              const decided = await fetch(`${base}/api/pay/sandbox/decide`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                body: new URLSearchParams({ ...Object.fromEntries(new URL(payurl, base).searchParams), decision: 'approve' }).toString(),
+              });
+              if (decided.status === 200) notified += 1;
+            }
+          }
+          // A draw (1 G of permanent traffic; refused once it is gone) and a withdrawal request of
+          // 1 yuan (refused while the user's previous one is open).
+          if ((await api(cookie, '/api/prize/draw')).code === 0) draws += 1;
+          if ((await api(cookie, '/api/wallet/make_charge', { money: 1 })).code === 0) withdrawals += 1;
           const push = await fetch(`${base}/api/v1/server/UniProxy/push?node_id=${NODE.id}&token=${NODE.secret}&report_id=${id}-${round}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
@@ -122,7 +162,17 @@ describe(`SIGKILL during writes on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () 
     try {
       // A storm that fails before the kill fails the test with its error.
       await Promise.race([
-        vi.waitFor(() => expect([pushes >= USERS, giftsReceived >= 2]).toEqual([true, true]), { timeout: 100_000, interval: 50 }),
+        vi.waitFor(
+          () =>
+            expect({ pushes: pushes >= USERS, giftsReceived: giftsReceived >= 2, draws: draws >= 2, withdrawals: withdrawals >= 2, notified: notified >= 1 }).toEqual({
+              pushes: true,
+              giftsReceived: true,
+              draws: true,
+              withdrawals: true,
+              notified: true,
+            }),
+          { timeout: 100_000, interval: 50 },
+        ),
         ...storms,
       ]);
     } finally {
@@ -190,6 +240,37 @@ describe(`SIGKILL during writes on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () 
       expect(claimed).toBeGreaterThan(0);
       const orders = await app.database.query<{ n: string | number }>(`SELECT count(*) AS n FROM orders`);
       expect(Number(orders[0]!.n)).toBeGreaterThan(0);
+      // Draws: each one took its cost once and issued its coupon with it (draw, spend, reward and
+      // coupon commit together); no coupon won without its draw.
+      const lottery = await app.database.query<Record<string, unknown>>(
+        `SELECT u.id,
+                (SELECT count(*) FROM prize_draws d WHERE d.user_id = u.id) AS draws,
+                (SELECT coalesce(sum(cost), 0) FROM prize_draws d WHERE d.user_id = u.id) AS cost,
+                (SELECT count(*) FROM traffic_records r WHERE r.user_id = u.id AND r.type = 'prize_spend') AS spends,
+                (SELECT coalesce(sum(-traffic_change), 0) FROM traffic_records r WHERE r.user_id = u.id AND r.type = 'prize_spend') AS spent,
+                (SELECT count(*) FROM traffic_records r WHERE r.user_id = u.id AND r.type = 'prize_reward') AS rewards,
+                (SELECT count(*) FROM coupons c WHERE c.owner_id = u.id) AS coupons,
+                (SELECT count(*) FROM prize_draws d WHERE d.user_id = u.id AND d.coupon_id IS NOT NULL) AS won
+           FROM users u WHERE u.email LIKE 'crash%' ORDER BY u.email`,
+      );
+      let drawn = 0;
+      for (const row of lottery) {
+        const n = (key: string) => Number(row[key]);
+        expect([n('spends'), n('spent'), n('rewards'), n('coupons'), n('won')], String(row.id)).toEqual([n('draws'), n('cost'), n('draws'), n('draws'), n('draws')]);
+        drawn += n('draws');
+      }
+      expect(drawn).toBeGreaterThan(0);
+      // Withdrawals (also in the money invariants): written, one open per user at most.
+      const requested = await app.database.query<{ n: string | number }>(`SELECT count(*) AS n FROM withdrawals`);
+      expect(Number(requested[0]!.n)).toBeGreaterThan(0);
+      expect(Number(requested[0]!.n)).toBeLessThanOrEqual(USERS);
+      // Payments notified by the gateway: paid trades whose orders are paid (the money invariants
+      // check every paid order has its paid trade).
+      const paidTrades = await app.database.query<{ n: string | number }>(
+        `SELECT count(*) AS n FROM trades t JOIN orders o ON o.id = t.order_id WHERE t.status = 'paied' AND o.combo_id = $1`,
+        [GATEWAY_COMBO],
+      );
+      expect(Number(paidTrades[0]!.n)).toBeGreaterThan(0);
       expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
     } finally {
       await app.close();

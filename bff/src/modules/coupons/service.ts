@@ -153,12 +153,13 @@ export function createCouponsService({ db, traffic, now = () => new Date() }: Co
 
     /**
      * Creates a coupon with a fresh random code (drawn again while the code is taken), e.g. a
-     * lottery prize's discount coupon issued to its winner (`ownerId`), in the caller's transaction.
+     * lottery prize's discount coupon issued to its winner (`ownerId`), in the caller's transaction
+     * `tx`: a draw that fails or is cut short leaves no coupon behind.
      */
-    async issue(input: Omit<NewCouponInput, 'code'>): Promise<Coupon> {
+    async issue(tx: Db, input: Omit<NewCouponInput, 'code'>): Promise<Coupon> {
       for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
         const coupon = { ...input, id: newObjectId(), code: randomCouponCode() };
-        if (await repo.insertIfCodeFree(db, coupon)) return (await repo.findById(db, coupon.id))!;
+        if (await repo.insertIfCodeFree(tx, coupon)) return (await repo.findById(tx, coupon.id))!;
       }
       throw new Error(`no free coupon code after ${CODE_ATTEMPTS} attempts`);
     },

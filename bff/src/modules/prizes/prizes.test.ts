@@ -13,13 +13,14 @@ import {
 } from '@portal/contracts';
 import type { PrizeUpdate } from '@portal/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditOf, signedInAdmin, type Admin } from '../../../test/admin.js';
 import { call, signedInUser } from '../../../test/api.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { CONCURRENCY } from '../../../test/concurrency.js';
 import { images, uploadedImageUrl } from '../../../test/images.js';
 import { newOrder, product, shopApi } from '../../../test/money.js';
+import { prizesRepository } from './repository.js';
 import { pickByWeight } from './service.js';
 
 let app: FastifyInstance;
@@ -101,6 +102,9 @@ async function totals(userId: string) {
     vip: row!.vip_expire_time === null ? null : new Date(row!.vip_expire_time as string),
   };
 }
+
+const ownedCoupons = async (userId: string) =>
+  num((await app.database.query<{ n: unknown }>('SELECT count(*) AS n FROM coupons WHERE owner_id = $1', [userId]))[0]!.n);
 
 async function records(userId: string) {
   const rows = await app.database.query<{ type: string; change: unknown; all_traffic: unknown; desc: string }>(
@@ -485,6 +489,23 @@ describe('/api/prize/draw', () => {
     expect(
       (await call(app, '/api/coupon/redeem_coupon', { code: coupon.code }, { cookie: stranger.cookie })).result.code,
     ).toBe(Codes.COUPON_NOT_FOUND);
+  });
+
+  it('a draw cut short after its coupon was issued leaves nothing behind: no spend, no reward, no coupon', async () => {
+    await savePrize({ name: '折扣奖', gainTraffic: 0, hasDiscountCoupon: true, discountValue: 0.8, discountDuration: 7 });
+    const user = await player(GiB);
+    const couponsBefore = await ownedCoupons(user.id);
+    // The draw's last write fails (as a lost connection or a crash would cut it): the coupon was
+    // issued by then, in the same transaction, so it goes with the rest.
+    const failing = vi.spyOn(prizesRepository, 'insertDraw').mockRejectedValueOnce(new Error('cut short'));
+    try {
+      expect((await user.draw()).code).toBe(Codes.INTERNAL);
+    } finally {
+      failing.mockRestore();
+    }
+    expect(await ownedCoupons(user.id)).toBe(couponsBefore);
+    expect(await totals(user.id)).toMatchObject({ traffic: GiB, spend: 0 });
+    expect((await records(user.id)).map((r) => r.type)).toEqual(['buy']);
   });
 
   it('refuses an unpaid user (1109) and spends nothing', async () => {

@@ -228,7 +228,7 @@ export function createPrizesService({
 
         const at = now();
         const coupon = prize.hasDiscountCoupon
-          ? await coupons.issue({
+          ? await coupons.issue(tx, {
               name: texts.couponName(prize.name),
               type: 'discount',
               discount: prize.discountValue,
