@@ -1,4 +1,5 @@
-// QUALITY 22: the compiled server killed (SIGKILL) in the middle of writes — coupon redemptions,
+// QUALITY 22 and 21: the compiled server killed (SIGKILL), or told to stop (SIGTERM: it drains and
+// exits), in the middle of writes — coupon redemptions,
 // purchases holding wallet money, payments notified by the sandbox gateway, node traffic pushes,
 // traffic gifts made and received, lottery draws (with a discount coupon won), withdrawal requests —
 // then started again on the same data: every money, coupon, gift, draw and traffic invariant still
@@ -52,10 +53,10 @@ const USAGE = [1_000, 3_000] as const;
 // Each pass tests its own database: PGlite in the first, PostgreSQL (a database of its own) in the second.
 const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
 
-describe(`SIGKILL during writes on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
-  it('keeps every invariant after a restart', async () => {
-    const dataDir = path.join(work, 'data');
-    const seedFile = path.join(work, 'seed.json');
+describe(`SIGKILL and SIGTERM during writes on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
+  it.each(['SIGKILL', 'SIGTERM'] as const)('%s: keeps every invariant after a restart', async (signal) => {
+    const dataDir = path.join(work, `data-${signal}`);
+    const seedFile = path.join(work, `seed-${signal}.json`);
     writeFileSync(seedFile, JSON.stringify(seed));
     const postgres: TestDatabase | undefined = onPostgres ? await createTestDatabase() : undefined;
     const database = postgres?.config ?? ({ driver: 'pglite', dataDir: path.join(dataDir, 'pglite') } as const);
@@ -67,7 +68,7 @@ describe(`SIGKILL during writes on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () 
       env: { ...process.env, LOG_LEVEL: 'warn', SERVE_STATIC: 'false', PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_FILE: seedFile, SHUTDOWN_DRAIN_SECONDS: '0', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const deadline = Date.now() + 100_000;
     while ((await fetch(`${base}/readyz`).then((r) => r.status, () => 0)) !== 200) {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error('server did not start');
@@ -97,8 +98,8 @@ describe(`SIGKILL during writes on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () 
     expect(prize.code, prize.msg).toBe(0);
 
     // The storm: every user redeems, buys with the wallet, cancels or pays; the node pushes the user's
-    // traffic (a report per round, its id naming the user). Killed mid-way, once every kind of
-    // write has happened; only what fails after the kill is the kill's doing.
+    // traffic (a report per round, its id naming the user). Killed (or stopped) mid-way, once every
+    // kind of write has happened; only what fails after the signal is the signal's doing.
     let killed = false;
     let pushes = 0;
     let giftsReceived = 0;
@@ -176,10 +177,12 @@ describe(`SIGKILL during writes on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () 
         ...storms,
       ]);
     } finally {
-      child.kill('SIGKILL');
+      child.kill(signal);
       killed = true;
     }
-    await exited;
+    const exitCode = await exited;
+    // Told to stop, it finishes what is in flight, closes the database and exits cleanly.
+    if (signal === 'SIGTERM') expect(exitCode).toBe(0);
     await Promise.all(storms);
 
     // Started again on the same data: migrations, recovery, and the invariants.
