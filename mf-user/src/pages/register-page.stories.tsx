@@ -44,16 +44,29 @@ export const Empty: Story = {
   },
 };
 
-/** The checks run in the spec's order: equal passwords, length, e-mail. */
+/**
+ * The checks run in the spec's order: equal passwords, length, e-mail; only the first failing one
+ * is shown, and it stays while typing until the next submit.
+ */
 export const ChecksInOrder: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    const { passwordsDiffer, passwordTooShort, emailInvalid } = messages.register;
+    const shown = async (message: string) => {
+      await expect(await canvas.findByText(message)).toBeVisible();
+      for (const other of [passwordsDiffer, passwordTooShort, emailInvalid].filter((m) => m !== message)) {
+        await expect(canvas.queryByText(other)).toBeNull();
+      }
+    };
     await submit(canvasElement, { email: 'bad', password: 'short', confirm: 'other' });
-    await expect(canvas.getByText(messages.register.passwordsDiffer)).toBeVisible();
+    await shown(passwordsDiffer);
+    await expect(canvas.getByLabelText('确认密码', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(canvas.getByLabelText('确认密码', { exact: true }), 'x');
+    await shown(passwordsDiffer);
     await submit(canvasElement, { email: 'bad', password: 'short', confirm: 'short' });
-    await expect(canvas.getByText(messages.register.passwordTooShort)).toBeVisible();
+    await shown(passwordTooShort);
     await submit(canvasElement, { email: 'bad', password: 'long-enough', confirm: 'long-enough' });
-    await expect(canvas.getByText(messages.register.emailInvalid)).toBeVisible();
+    await shown(emailInvalid);
   },
 };
 
@@ -94,7 +107,16 @@ export const Success: Story = {
 const inviteOnlyHost = (inviteOnly: boolean): HostInfo => ({
   preferDomain: '',
   inviteOnly,
-  notice: { notice_show: false, notice_mark_red: false, notice_title: '', notice_content: '', notice_day_interval: 1, entry_url: '', contact: '', chat_group_url: '' },
+  notice: {
+    notice_show: false,
+    notice_mark_red: false,
+    notice_title: '',
+    notice_content: '',
+    notice_day_interval: 1,
+    entry_url: '',
+    contact: '',
+    chat_group_url: '',
+  },
 });
 
 /** Invite-only mode, and the visit brought no invite: the page says so before anything is typed. */

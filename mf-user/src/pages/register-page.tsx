@@ -1,13 +1,22 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Link, Stack, Text } from '@chakra-ui/react';
-import { Codes, cookieDays, cookieNames, DEFAULT_CHANNEL_CODE, messages, userMessages } from '@portal/contracts';
+import {
+  Codes,
+  cookieDays,
+  cookieNames,
+  DEFAULT_CHANNEL_CODE,
+  messages,
+  userMessages,
+  type RegisterForm,
+} from '@portal/contracts';
 import { getCookie, getHostInfo, setCookie, useCallData } from '@portal/platform';
 import { signup } from '../features/account/api/signup';
 import { AuthCard } from '../features/account/components/auth-card';
 import { TextField } from '../features/account/components/form-field';
 import { RegisterSuccess } from '../features/account/components/register-success';
-import { validateRegister, type RegisterField } from '../features/account/lib/validators';
+import { registerResolver } from '../features/account/lib/account-forms';
 
 /** Fixed avatar of new accounts (spec-1 §3). */
 const DEFAULT_ICON_URL = '/logo.png';
@@ -23,31 +32,34 @@ export default function RegisterPage() {
   const host = useCallData(getHostInfo).state;
   const [inviteRefused, setInviteRefused] = useState(false);
   const inviteNeeded = inviteRefused || (host.status === 'ready' && host.data.inviteOnly && !hasInvite());
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<RegisterField, string>>>({});
-  const [loading, setLoading] = useState(false);
   const [registered, setRegistered] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterForm>({
+    resolver: registerResolver,
+    // The spec's messages change on the next submit only, not while typing.
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '', password: '', confirm: '' },
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateRegister({ email, password, confirm });
-    setErrors(found ? { [found.field]: found.message } : {});
-    if (found) return;
-    setLoading(true);
-    const address = email.trim();
-    const result = await signup({ email: address, password, icon_url: DEFAULT_ICON_URL, host: location.host });
-    setLoading(false);
+  // The e-mail comes trimmed from the resolver, as it is sent.
+  const submit = handleSubmit(async ({ email, password }) => {
+    const result = await signup({ email, password, icon_url: DEFAULT_ICON_URL, host: location.host });
     if (result.code === Codes.OK) {
-      setCookie(cookieNames.lastRegister, address, cookieDays.lastRegister);
-      setRegistered(address);
+      setCookie(cookieNames.lastRegister, email, cookieDays.lastRegister);
+      setRegistered(email);
       return;
     }
     if (result.code === Codes.INVITE_REQUIRED) setInviteRefused(true);
-    else if (result.code === Codes.EMAIL_REGISTERED) setErrors({ email: messages.register.emailRegistered });
-    else if (result.status !== 502) setErrors({ password: result.msg || messages.network.callback });
-  }
+    else if (result.code === Codes.EMAIL_REGISTERED) {
+      setError('email', { type: 'server', message: messages.register.emailRegistered });
+    } else if (result.status !== 502) {
+      setError('password', { type: 'server', message: result.msg || messages.network.callback });
+    }
+  });
 
   if (registered) {
     return (
@@ -69,7 +81,7 @@ export default function RegisterPage() {
         </Text>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="4">
           {inviteNeeded && (
             <Box role="note" borderWidth="1px" borderColor="border.warning" bg="bg.warning" rounded="md" p="3">
@@ -78,36 +90,30 @@ export default function RegisterPage() {
           )}
           <TextField
             label={userMessages.fields.email}
-            error={errors.email}
+            error={errors.email?.message}
             type="email"
-            name="email"
             autoComplete="email"
             placeholder={userMessages.fields.emailPlaceholder}
-            value={email}
-            onValueChange={setEmail}
+            {...register('email')}
           />
           <TextField
             label={userMessages.fields.password}
-            error={errors.password}
+            error={errors.password?.message}
             type="password"
-            name="password"
             autoComplete="new-password"
-            value={password}
-            onValueChange={setPassword}
+            {...register('password')}
           />
           <TextField
             label={userMessages.fields.confirmPassword}
-            error={errors.confirm}
+            error={errors.confirm?.message}
             type="password"
-            name="confirm"
             autoComplete="new-password"
-            value={confirm}
-            onValueChange={setConfirm}
+            {...register('confirm')}
           />
           <Button
             type="submit"
             colorPalette="brand"
-            loading={loading}
+            loading={isSubmitting}
             loadingText={messages.register.loading}
             width="full"
           >

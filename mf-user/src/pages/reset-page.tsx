@@ -1,62 +1,70 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { Button, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { Codes, messages, ResetRefusals, toastMs, userMessages } from '@portal/contracts';
+import { Codes, messages, ResetRefusals, toastMs, userMessages, type ResetForm } from '@portal/contracts';
 import { notify } from '@portal/platform';
 import { getEmail } from '../features/account/api/get-email';
 import { resetPassword } from '../features/account/api/reset-password';
 import { AuthCard } from '../features/account/components/auth-card';
 import { FormField, TextField } from '../features/account/components/form-field';
 import { StatusIllustration } from '../features/account/components/status-illustration';
-import { hasSubscriptionLink, validateReset, type ResetField } from '../features/account/lib/validators';
+import { findAccountLink, resetResolver } from '../features/account/lib/account-forms';
 
 const linkRefusals: readonly string[] = [ResetRefusals.describeUrlError, ResetRefusals.userNotExist];
 
 export default function ResetPage() {
-  const [link, setLink] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<ResetField, string>>>({});
   const [finding, setFinding] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setValue,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetForm>({
+    resolver: resetResolver,
+    // The spec's messages change on the next submit (or find-account) only, not while typing.
+    reValidateMode: 'onSubmit',
+    defaultValues: { describUrl: '', email: '', password: '', confirm: '' },
+  });
 
-  async function findAccount() {
-    if (!hasSubscriptionLink(link)) {
-      setErrors({ link: messages.reset.findAccountNeedsLink });
-      return;
-    }
-    setFinding(true);
-    const result = await getEmail({ describUrl: link.trim() });
-    setFinding(false);
-    if (result.code === Codes.OK && typeof result.data === 'string' && result.data !== '') {
-      setEmail(result.data);
-      setErrors({});
-    } else if (result.status !== 502) {
-      setErrors({ link: messages.reset.getEmailFailure });
-    }
+  /** Find-account's outcome replaces whatever was shown under the fields. */
+  function showOnLink(message: string) {
+    clearErrors();
+    setError('describUrl', { type: 'validate', message });
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateReset({ link, email, password, confirm });
-    setErrors(found ? { [found.field]: found.message } : {});
-    if (found) return;
-    setSubmitting(true);
-    const result = await resetPassword({ email: email.trim(), password, describUrl: link.trim() });
-    setSubmitting(false);
+  async function findAccount() {
+    const describUrl = findAccountLink(getValues('describUrl'));
+    if (describUrl === null) return showOnLink(messages.reset.findAccountNeedsLink);
+    setFinding(true);
+    const result = await getEmail({ describUrl });
+    setFinding(false);
+    if (result.code === Codes.OK && typeof result.data === 'string' && result.data !== '') {
+      clearErrors();
+      setValue('email', result.data);
+    } else if (result.status !== 502) showOnLink(messages.reset.getEmailFailure);
+  }
+
+  // The link and the e-mail come trimmed from the resolver, as they are sent.
+  const submit = handleSubmit(async ({ describUrl, email, password }) => {
+    const result = await resetPassword({ email, password, describUrl });
     if (result.code === Codes.OK) {
       setDone(true);
       return;
     }
     if (result.status === 502) return;
-    if (linkRefusals.includes(result.msg)) setErrors({ link: messages.reset.linkInvalid });
-    else if (result.code === Codes.NOT_ALLOWED) {
+    if (linkRefusals.includes(result.msg)) {
+      setError('describUrl', { type: 'server', message: messages.reset.linkInvalid });
+    } else if (result.code === Codes.NOT_ALLOWED) {
       notify({ kind: 'error', title: messages.reset.notAllowed, durationMs: toastMs.medium });
-    } else if (result.code === Codes.RATE_LIMITED && result.msg) setErrors({ email: result.msg });
-    else setErrors({ email: messages.reset.otherFailure });
-  }
+    } else if (result.code === Codes.RATE_LIMITED && result.msg) {
+      setError('email', { type: 'server', message: result.msg });
+    } else setError('email', { type: 'server', message: messages.reset.otherFailure });
+  });
 
   const backToLogin = (
     <Link asChild colorPalette="brand">
@@ -83,27 +91,23 @@ export default function ResetPage() {
 
   return (
     <AuthCard title={userMessages.reset.title} footer={backToLogin}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="4">
           <TextField
             label={userMessages.fields.subscriptionLink}
-            error={errors.link}
-            name="describUrl"
+            error={errors.describUrl?.message}
             inputMode="url"
             autoComplete="off"
             placeholder={userMessages.fields.subscriptionLinkPlaceholder}
-            value={link}
-            onValueChange={setLink}
+            {...register('describUrl')}
           />
-          <FormField label={userMessages.fields.email} error={errors.email}>
+          <FormField label={userMessages.fields.email} error={errors.email?.message}>
             <HStack width="full" gap="2">
               <Input
                 type="email"
-                name="email"
                 autoComplete="username"
                 placeholder={userMessages.fields.emailPlaceholder}
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                {...register('email')}
                 flex="1"
                 minW="0"
               />
@@ -122,26 +126,22 @@ export default function ResetPage() {
           </FormField>
           <TextField
             label={userMessages.fields.newPassword}
-            error={errors.password}
+            error={errors.password?.message}
             type="password"
-            name="password"
             autoComplete="new-password"
-            value={password}
-            onValueChange={setPassword}
+            {...register('password')}
           />
           <TextField
             label={userMessages.fields.confirmNewPassword}
-            error={errors.confirm}
+            error={errors.confirm?.message}
             type="password"
-            name="confirm"
             autoComplete="new-password"
-            value={confirm}
-            onValueChange={setConfirm}
+            {...register('confirm')}
           />
           <Button
             type="submit"
             colorPalette="brand"
-            loading={submitting}
+            loading={isSubmitting}
             loadingText={userMessages.reset.submitting}
             width="full"
           >

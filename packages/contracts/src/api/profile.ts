@@ -26,6 +26,13 @@ export const ChangeUseInfoRequest = Type.Object(
 );
 export type ChangeUseInfoRequest = Static<typeof ChangeUseInfoRequest>;
 
+/**
+ * The profile's form: the five fields of change_use_info, all given (the e-mail trimmed before
+ * the check, as it is sent). The password is asked for apart, in its dialog.
+ */
+export const ProfileForm = Type.Required(Type.Omit(ChangeUseInfoRequest, ['password']));
+export type ProfileForm = Static<typeof ProfileForm>;
+
 export interface ChangeUseInfoAnswer {
   /** The address a confirmation link was mailed to by this call; null when the e-mail did not change. */
   mailedTo: string | null;
@@ -34,12 +41,13 @@ export interface ChangeUseInfoAnswer {
 /** One shared Apple ID account, as the operator enters it in the settings (`apple_ids`). */
 export const AppleIdAccount = Type.Object(
   {
-    account: Type.String({ minLength: 1, maxLength: 254 }),
-    password: Type.String({ minLength: 1, maxLength: 128 }),
-    region: Type.String({ maxLength: 40 }),
-    note: Type.String({ maxLength: 500 }),
+    // Titles name the columns of the account's row on the configuration screen.
+    account: Type.String({ minLength: 1, maxLength: 254, title: '账号' }),
+    password: Type.String({ minLength: 1, maxLength: 128, title: '密码' }),
+    region: Type.String({ maxLength: 40, title: '地区' }),
+    note: Type.String({ maxLength: 500, title: '备注' }),
     /** What the operator says of it now (可用, 已锁定…), shown as it is. */
-    status: Type.String({ maxLength: 40 }),
+    status: Type.String({ maxLength: 40, title: '状态' }),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode, Ref } from 'react';
 import { Field, Input, type InputProps } from '@chakra-ui/react';
 
 /** A labelled field with its validation message underneath. */
@@ -20,18 +20,22 @@ export function FormField({
   );
 }
 
-type TextFieldProps = Omit<InputProps, 'value' | 'onChange'> & {
+type TextFieldProps = InputProps & {
   label: string;
   error?: string | undefined;
-  value: string;
-  onValueChange: (value: string) => void;
+  /** A field kept in state (the login page); a react-hook-form field spreads its `register(name)` instead. */
+  onValueChange?: (value: string) => void;
+  ref?: Ref<HTMLInputElement>;
 };
 
 /** The account forms' one text input: a labelled `Input` with its validation message. */
-export function TextField({ label, error, value, onValueChange, ...input }: TextFieldProps) {
+export function TextField({ label, error, onValueChange, ...input }: TextFieldProps) {
+  const onChange = onValueChange
+    ? (event: ChangeEvent<HTMLInputElement>) => onValueChange(event.target.value)
+    : undefined;
   return (
     <FormField label={label} error={error}>
-      <Input {...input} value={value} onChange={(e) => onValueChange(e.target.value)} />
+      <Input {...input} {...(onChange && { onChange })} />
     </FormField>
   );
 }

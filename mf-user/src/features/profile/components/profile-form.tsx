@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { Codes, currentPasswordMessages, toastMs, type UserInfo } from '@portal/contracts';
+import { Codes, currentPasswordMessages, toastMs, type ProfileForm as Form, type UserInfo } from '@portal/contracts';
 import { notify } from '@portal/platform';
 import { ImageUpload, lazyDialog } from '@portal/ui';
 import type { PasswordDialogProps } from '../../../components/password-dialog';
 import { changeUseInfo } from '../api/change-use-info';
-import { changeRequestOf, changesEmail, formOf, profileOptions, type ProfileForm as Form } from '../lib/profile-form';
+import { changeRequestOf, changesEmail, formOf, profileOptions, profileResolver } from '../lib/profile-form';
 import { profileLabels as t } from '../profile-labels';
 import { OptionSwitch } from './option-switch';
 
@@ -23,19 +24,22 @@ export interface ProfileFormProps {
  * and applies only after the link mailed to it is opened.
  */
 export function ProfileForm({ user, onSaved }: ProfileFormProps) {
-  const [form, setForm] = useState<Form>(() => formOf(user));
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  /** The new e-mail awaits the current password (the dialog is open). */
-  const [askingPassword, setAskingPassword] = useState(false);
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<Form>({
+    resolver: profileResolver,
+    // The message changes on the next save only, not while typing.
+    reValidateMode: 'onSubmit',
+    defaultValues: formOf(user),
+  });
+  /** The save with a new e-mail, awaiting the current password (the dialog is open). */
+  const [awaitingPassword, setAwaitingPassword] = useState<Form | null>(null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (form.email.trim() === '') return setEmailError(t.account.emailEmpty);
-    setEmailError(null);
-    if (changesEmail(form, user)) return setAskingPassword(true);
-    setBusy(true);
+  const submit = handleSubmit(async (form) => {
+    if (changesEmail(form, user)) return setAwaitingPassword(form);
     const result = await changeUseInfo(changeRequestOf(form));
     if (result.code === Codes.OK) {
       notify({ kind: 'success', title: t.messages.saved, durationMs: toastMs.short });
@@ -44,19 +48,18 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
       const title = result.msg ? t.messages.saveFailedWith(result.msg) : t.messages.saveFailed;
       notify({ kind: 'error', title, durationMs: toastMs.short });
     }
-    setBusy(false);
-  }
+  });
 
   /**
    * The save with a new e-mail and the password: a wrong password (or too many tries) stays in
    * the dialog; anything else closes it and is told as a plain save is.
    */
-  async function saveWithPassword(password: string): Promise<string | null> {
+  async function saveWithPassword(form: Form, password: string): Promise<string | null> {
     const result = await changeUseInfo({ ...changeRequestOf(form), password });
     if (result.code === Codes.PASSWORD_WRONG || result.code === Codes.RATE_LIMITED || result.status === 502) {
       return result.msg || t.messages.saveFailed;
     }
-    setAskingPassword(false);
+    setAwaitingPassword(null);
     if (result.code === Codes.OK) {
       notify({ kind: 'success', title: t.messages.saved, durationMs: toastMs.short });
       await onSaved();
@@ -70,37 +73,42 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
   return (
     <Card.Root size="sm" data-testid="profile-form">
       <Card.Body>
-        <form onSubmit={(e) => void submit(e)} noValidate>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="4">
             <Stack gap="2">
               <Heading size="md" as="h2">
                 {t.avatar.title}
               </Heading>
-              <ImageUpload
-                value={form.icon}
-                onChange={(icon) => set('icon', icon)}
-                purpose="avatar"
-                label={t.avatar.upload}
-                previewSize={72}
-                disabled={busy}
+              <Controller
+                control={control}
+                name="icon"
+                render={({ field }) => (
+                  <ImageUpload
+                    value={field.value}
+                    onChange={field.onChange}
+                    purpose="avatar"
+                    label={t.avatar.upload}
+                    previewSize={72}
+                    disabled={busy}
+                  />
+                )}
               />
             </Stack>
             <Box borderTopWidth="1px" />
             <Heading size="md" as="h2">
               {t.account.title}
             </Heading>
-            <Field.Root invalid={emailError !== null}>
+            <Field.Root invalid={errors.email !== undefined}>
               <Field.Label>{t.account.email}</Field.Label>
               <Input
                 type="email"
-                value={form.email}
-                onChange={(e) => set('email', e.target.value)}
                 onFocus={PasswordDialog.preload}
                 autoComplete="email"
                 maxLength={254}
+                {...register('email')}
               />
               <Field.HelperText>{t.account.emailNote}</Field.HelperText>
-              <Field.ErrorText>{emailError}</Field.ErrorText>
+              <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
             </Field.Root>
             {user.pending_email && (
               <Text
@@ -121,13 +129,19 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
                 </Text>
               </Stack>
               {profileOptions.map((option) => (
-                <OptionSwitch
+                <Controller
                   key={option}
-                  label={t.options[option].label}
-                  help={t.options[option].help}
-                  checked={form[option]}
-                  onChange={(checked) => set(option, checked)}
-                  disabled={busy}
+                  control={control}
+                  name={option}
+                  render={({ field }) => (
+                    <OptionSwitch
+                      label={t.options[option].label}
+                      help={t.options[option].help}
+                      checked={field.value}
+                      onChange={field.onChange}
+                      disabled={busy}
+                    />
+                  )}
                 />
               ))}
             </Stack>
@@ -143,14 +157,14 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
           </Stack>
         </form>
       </Card.Body>
-      {askingPassword && (
+      {awaitingPassword !== null && (
         <PasswordDialog
           title={currentPasswordMessages.email.title}
-          text={currentPasswordMessages.email.text(form.email.trim())}
+          text={currentPasswordMessages.email.text(awaitingPassword.email)}
           confirmLabel={currentPasswordMessages.email.confirm}
           testId="email-password-dialog"
-          onClose={() => setAskingPassword(false)}
-          onConfirm={saveWithPassword}
+          onClose={() => setAwaitingPassword(null)}
+          onConfirm={(password) => saveWithPassword(awaitingPassword, password)}
         />
       )}
     </Card.Root>

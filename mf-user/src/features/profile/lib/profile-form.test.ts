@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Permission, UserInfo } from '@portal/contracts';
-import { changeRequestOf, changesEmail, formOf, shownPermissions } from './profile-form';
+import { resolveForm } from '../../../test/resolve-form';
+import { changeRequestOf, changesEmail, formOf, profileResolver, shownPermissions } from './profile-form';
 
 const user = {
   _id: 'u1',
@@ -27,6 +28,16 @@ describe('the profile form', () => {
       in_foreign: false,
       use_english_node: true,
     });
+  });
+
+  it('refuses a blank e-mail with 邮件不能为空 under it, and saves the e-mail trimmed', async () => {
+    for (const email of ['', '   ']) {
+      const { errors } = await resolveForm(profileResolver, { ...formOf(user), email });
+      expect(errors).toEqual({ email: { type: 'validate', message: '邮件不能为空' } });
+    }
+    const { values, errors } = await resolveForm(profileResolver, { ...formOf(user), email: ' a@b.cn ' });
+    expect(errors).toEqual({});
+    expect(values).toEqual({ ...formOf(user), email: 'a@b.cn' });
   });
 
   it('asks for the password only when the e-mail changes (trimmed, case-insensitive, as the BFF compares)', () => {

@@ -4,15 +4,19 @@ import {
   type Permission,
   type UserInfo,
 } from '@portal/contracts';
+import { ProfileForm } from '@portal/contracts/schemas';
+import { firstFailingCheck } from '../../../lib/form-checks';
+import { profileLabels } from '../profile-labels';
 
-/** What the profile's save sends: the five fields of change_use_info, nothing else. */
-export interface ProfileForm {
-  email: string;
-  icon: string;
-  inXinjiang: boolean;
-  in_foreign: boolean;
-  use_english_node: boolean;
-}
+/**
+ * The profile's one check: an e-mail (trimmed) must be given. The submit gets the e-mail trimmed;
+ * the rest as it is.
+ */
+export const profileResolver = firstFailingCheck<ProfileForm>({
+  schema: ProfileForm,
+  checks: [{ field: 'email', message: profileLabels.account.emailEmpty, fails: 'schema' }],
+  trimmed: ['email'],
+});
 
 export const profileOptions = ['inXinjiang', 'in_foreign', 'use_english_node'] as const;
 export type ProfileOption = (typeof profileOptions)[number];
