@@ -1,6 +1,6 @@
 // QUALITY 5 in Chromium: text that people or operators write (notices, the announcement, product
 // names, order descriptions and feedback, coupon names, e-mail addresses) reaches the screens that
-// show it as text. Each piece carries markup that would call xss() if it were ever parsed as HTML;
+// show it, the user's and the back office's, as text. Each piece carries markup that would call xss() if it were ever parsed as HTML;
 // the page counts those calls, and the characters must be on screen as typed.
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
@@ -8,6 +8,7 @@ import {
   decodeResponse,
   encodeResponse,
   frameMessages,
+  type Combo,
   type HostInfo,
   type Notice,
   type Order,
@@ -159,4 +160,69 @@ test('an e-mail address with markup stays text in the header and the user menu',
   await page.getByRole('button', { name: frameMessages.userMenu }).click();
   await expect(page.getByTestId('user-menu-email')).toHaveText(email);
   await expectNothingRan(page);
+});
+
+test('the back office shows what users and operators wrote as text: users, coupons and their records, traffic, trades, products, audit', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A user whose e-mail carries markup redeems the markup-named trial coupon (a coupon record and
+  // a traffic record naming it) and starts paying for the markup-named product (a trade).
+  const email = `<svg/onload=xss()>bo${Date.now()}@e2e.test`;
+  const userContext = await browser.newContext();
+  try {
+    const request = userContext.request;
+    expect((await signUp(request, email)).code).toBe(0);
+    expect(await followConfirmLink(request, await waitForLink(email, 'signup_confirm'))).toBe(0);
+    expect((await api(request, 'user/login', { email, password: TEST_PASSWORD })).code).toBe(0);
+    expect((await api(request, 'coupon/redeem_coupon', { code: TRIAL.code })).code).toBe(0);
+    const product = (await api<Combo[]>(request, 'shop/list')).data.find((c) => c.name === PRODUCT)!;
+    const order = await api<Order>(request, 'shop/create_order', { combo_id: product._id });
+    expect(order.code, order.msg).toBe(0);
+    const paying = await api(request, 'shop/dobuy', { order_id: order.data._id, pay_mode: 'alipay', isMobile: false });
+    expect(paying.code, paying.msg).toBe(0);
+  } finally {
+    await userContext.close();
+  }
+
+  // An operator names a coupon with markup: the audit log shows what was saved.
+  await loginAs(page);
+  const auditedName = `<svg onload=xss()>审计${Date.now().toString(36).slice(-4)}`;
+  const saved = await api(page.context().request, 'yunying/coupon/update_coupon', {
+    name: auditedName,
+    type: 'freeUse',
+    code: `MK${Date.now().toString(36).toUpperCase()}`,
+    taobao: false,
+    traffic: 1024 ** 3,
+    traffixHaveLimitTime: false,
+    traffixLimitTime: 0,
+    vipDay: 0,
+    forMoney: 0,
+    discount: 1,
+    useNumPerUser: 1,
+    NumberOfAuthorizations: 1,
+    expireTime: null,
+  });
+  expect(saved.code, saved.msg).toBe(0);
+
+  const screen = page.locator('[data-remote="mf_admin"]');
+  const screens: Array<{ path: string; rows: string; text: string }> = [
+    { path: '/admin_userlist', rows: 'users-row', text: email },
+    { path: '/admin_coupon', rows: 'coupons-row', text: TRIAL.name },
+    { path: '/admin_coupon', rows: 'coupons-row', text: auditedName },
+    { path: '/coupon_records', rows: 'coupon-records-row', text: email },
+    { path: '/all_traffic_records', rows: 'traffic-records-row', text: email },
+    { path: '/admin_tradeList', rows: 'trades-row', text: email },
+    { path: '/admin_combos', rows: 'combos-row', text: PRODUCT },
+    { path: '/admin_audit', rows: 'audit-row', text: auditedName },
+  ];
+  for (const { path, rows, text } of screens) {
+    await page.goto(`/#${path}`);
+    await expect(screen.getByTestId(rows).first(), path).toBeVisible({ timeout: 30_000 });
+    // The screen's search narrows its rows to the text (a long list pages).
+    await screen.getByLabel('搜索').fill(text);
+    await expect(screen.getByTestId(rows).filter({ hasText: text }).first(), `${path} shows ${text}`).toBeVisible();
+    await expectNothingRan(page);
+  }
 });
