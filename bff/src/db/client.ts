@@ -111,6 +111,9 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client dropped by the server (restart, failover) must not crash the process;
   // the next query gets a fresh connection or a clear error.
   pool.on('error', () => {});
+  // The same for a client in use when its connection is lost (mid-transaction): without a
+  // listener its 'error' event would end the process; the query in flight fails with the error.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = withAmbientTransactions(drizzleNodePg(pool, { schema }));
   const query = async <T>(text: string, params?: unknown[]) =>
     (await pool.query(text, params)).rows as T[];

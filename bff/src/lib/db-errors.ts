@@ -12,7 +12,15 @@ const UNAVAILABLE_CODES = new Set([
   '53300', // too_many_connections
   '3D000', // the database itself is gone
 ]);
-const UNAVAILABLE_MESSAGES = [/connection terminated/i, /timeout exceeded when trying to connect/i, /Connection refused/i, /PGlite is closed/i];
+const UNAVAILABLE_MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /Connection refused/i,
+  /PGlite is closed/i,
+  // A connection lost in the middle of a transaction: the ROLLBACK that follows fails with this,
+  // and its error is the one that reaches the handler.
+  /not queryable/i,
+];
 
 /** True when an error (or one of its causes, as drizzle wraps driver errors) is a lost database. */
 export function isDatabaseUnavailable(error: unknown): boolean {
