@@ -5,7 +5,8 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 /** One check of a form: the field its message is shown under, and the message. */
 export interface FormCheck<V extends FieldValues> {
   field: keyof V & string;
-  message: string;
+  /** Words that depend on another field (the address's network) are read from the values. */
+  message: string | ((values: V) => string);
   /** `'schema'`: the contract's schema refuses the field; or a rule on the values (across fields). */
   fails: 'schema' | ((values: V) => boolean);
 }
@@ -39,7 +40,8 @@ export function firstFailingCheck<V extends FieldValues>({
       fails === 'schema' ? refused[field] !== undefined : fails(values as V),
     );
     if (failing) {
-      const errors = { [failing.field]: { type: 'validate', message: failing.message } } as FieldErrors<V>;
+      const message = typeof failing.message === 'string' ? failing.message : failing.message(values as V);
+      const errors = { [failing.field]: { type: 'validate', message } } as FieldErrors<V>;
       return { values: {}, errors };
     }
     // Every field the schema can refuse has its check: this is a form wired without one.

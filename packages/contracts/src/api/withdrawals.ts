@@ -31,6 +31,13 @@ export const ChangeRewardAddressRequest = Type.Object(
 export type ChangeRewardAddressRequest = Static<typeof ChangeRewardAddressRequest>;
 
 /**
+ * The wallet's address form: the call without the password (asked for apart, in its dialog). The
+ * address's format for its network is the form's check across the two fields, as the BFF's.
+ */
+export const RewardAddressForm = Type.Required(Type.Omit(ChangeRewardAddressRequest, ['password']));
+export type RewardAddressForm = Static<typeof RewardAddressForm>;
+
+/**
  * /api/wallet/make_charge (the spec shows no payload): without `money` the whole balance is
  * withdrawn; with it, that many yuan (at least the minimum, at most the balance).
  */

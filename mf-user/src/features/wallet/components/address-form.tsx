@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import {
   Codes,
@@ -7,11 +8,12 @@ import {
   toastMs,
   withdrawalAddressTypes,
   type Wallet,
-  type WithdrawalAddressType,
 } from '@portal/contracts';
+import { RewardAddressForm } from '@portal/contracts/schemas';
 import { notify } from '@portal/platform';
 import { lazyDialog } from '@portal/ui';
 import type { PasswordDialogProps } from '../../../components/password-dialog';
+import { firstFailingCheck } from '../../../lib/form-checks';
 import { changeRewardAddress } from '../api/change-reward-address';
 import { walletLabels } from '../wallet-labels';
 
@@ -19,6 +21,20 @@ const t = walletLabels.account;
 const p = currentPasswordMessages.address;
 
 const PasswordDialog = lazyDialog<PasswordDialogProps>(() => import('../../../components/password-dialog'));
+
+/** An address must be given (trimmed), then match its network's format. */
+const resolver = firstFailingCheck<RewardAddressForm>({
+  schema: RewardAddressForm,
+  checks: [
+    { field: 'address', message: t.empty, fails: 'schema' },
+    {
+      field: 'address',
+      message: ({ addressType }) => t.invalid(addressType),
+      fails: ({ addressType, address }) => !isWithdrawalAddress(addressType, address),
+    },
+  ],
+  trimmed: ['address'],
+});
 
 /**
  * The withdrawal account (spec-2 §2, §5): network and address, checked for the network's format
@@ -32,21 +48,25 @@ export function AddressForm({
   wallet: Wallet;
   onSaved: (saved: Pick<Wallet, 'address' | 'addressType'>) => void;
 }) {
-  const [addressType, setAddressType] = useState<WithdrawalAddressType>(wallet.addressType || 'USDT-TRC20');
-  const [address, setAddress] = useState(wallet.address);
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    clearErrors,
+    control,
+    formState: { errors },
+  } = useForm<RewardAddressForm>({
+    resolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: { addressType: wallet.addressType || 'USDT-TRC20', address: wallet.address },
+  });
+  const addressType = useWatch({ control, name: 'addressType' });
+  const error = errors.address?.message;
   /** The checked address awaiting the password (the dialog is open). */
-  const [pending, setPending] = useState<{ addressType: WithdrawalAddressType; address: string } | null>(null);
+  const [pending, setPending] = useState<RewardAddressForm | null>(null);
   const typeId = useId();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = address.trim();
-    if (!trimmed) return setError(t.empty);
-    if (!isWithdrawalAddress(addressType, trimmed)) return setError(t.invalid(addressType));
-    setError(null);
-    setPending({ addressType, address: trimmed });
-  }
+  const submit = handleSubmit((checked) => setPending(checked));
 
   /** The save with the password: null once saved, else the refusal the dialog shows. */
   async function save(password: string): Promise<string | null> {
@@ -54,7 +74,7 @@ export function AddressForm({
     const result = await changeRewardAddress({ ...pending, password });
     if (result.code !== Codes.OK) return result.msg || t.saveFailed;
     setPending(null);
-    setAddress(pending.address);
+    setValue('address', pending.address);
     notify({ kind: 'success', title: t.saved, durationMs: toastMs.short });
     onSaved(pending);
     return null;
@@ -63,7 +83,7 @@ export function AddressForm({
   return (
     <Card.Root size="sm" data-testid="wallet-address-form">
       <Card.Body>
-        <form onSubmit={(e) => void submit(e)} noValidate>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="3">
             <Heading size="md">{t.title}</Heading>
             <Text fontSize="sm" color="fg.muted" wordBreak="break-all" data-testid="wallet-current-address">
@@ -83,14 +103,7 @@ export function AddressForm({
                 bg="bg"
                 fontSize="sm"
               >
-                <select
-                  id={typeId}
-                  value={addressType}
-                  onChange={(e) => {
-                    setAddressType(e.target.value as WithdrawalAddressType);
-                    setError(null);
-                  }}
-                >
+                <select id={typeId} {...register('addressType', { onChange: () => clearErrors('address') })}>
                   {withdrawalAddressTypes.map((type) => (
                     <option key={type} value={type}>
                       {type}
@@ -99,11 +112,10 @@ export function AddressForm({
                 </select>
               </Box>
             </Field.Root>
-            <Field.Root invalid={error !== null}>
+            <Field.Root invalid={error !== undefined}>
               <Field.Label>{t.address}</Field.Label>
               <Input
-                value={address}
-                onChange={(e) => setAddress(e.target.value)}
+                {...register('address')}
                 placeholder={t.placeholders[addressType]}
                 autoComplete="off"
                 spellCheck={false}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { Type, type Static } from '@sinclair/typebox';
+import { resolveForm } from '../test/resolve-form';
+import { firstFailingCheck } from './form-checks';
+
+const Pair = Type.Object({
+  kind: Type.Union([Type.Literal('a'), Type.Literal('b')]),
+  text: Type.String({ minLength: 2 }),
+});
+type Pair = Static<typeof Pair>;
+
+const resolver = firstFailingCheck<Pair>({
+  schema: Pair,
+  checks: [
+    { field: 'text', message: '太短', fails: 'schema' },
+    { field: 'text', message: ({ kind }) => `不是 ${kind}`, fails: ({ kind, text }) => !text.startsWith(kind) },
+  ],
+  trimmed: ['text'],
+});
+
+describe('the first failing check', () => {
+  it('reads the checks in their order and reports only the first, under its field', async () => {
+    expect((await resolveForm(resolver, { kind: 'a', text: ' x ' })).errors).toEqual({
+      text: { type: 'validate', message: '太短' },
+    });
+    expect((await resolveForm(resolver, { kind: 'b', text: 'ax' })).errors).toEqual({
+      text: { type: 'validate', message: '不是 b' },
+    });
+  });
+
+  it('hands the submit the values, the listed fields trimmed', async () => {
+    expect(await resolveForm(resolver, { kind: 'a', text: ' ab ' })).toEqual({
+      values: { kind: 'a', text: 'ab' },
+      errors: {},
+    });
+  });
+
+  it('still refuses what the schema refuses where no check is listed (a form wired without one)', async () => {
+    const { errors } = await resolveForm(resolver, { kind: 'c', text: 'cc' } as unknown as Pair);
+    expect(Object.keys(errors)).toContain('kind');
+  });
+});
