@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startBalancer } from './lib/balancer.mjs';
 import { freePort, rssMb } from './lib/portal-server.mjs';
+import { invariantProblems, MONEY_INVARIANTS, TRAFFIC_INVARIANTS } from '../bff/src/db/invariants.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -242,24 +243,38 @@ async function hotCalls(base, suffix, { kinds = ['clash', 'singbox'] } = {}) {
   rows.push(await load(`node traffic push (${suffix})`, await pushTarget(base)));
 }
 
-/** After the load: the money, coupon and traffic invariants, read straight from PostgreSQL. */
-async function checkInvariants(url) {
+/**
+ * After the load: the suite's money and traffic invariants (bff/src/db/invariants.ts, one list for
+ * the tests, the move to PostgreSQL and this), and that the pushes were recorded; `query` reads the
+ * database the server used.
+ */
+async function checkInvariants(query) {
+  const problems = await invariantProblems(query, [...MONEY_INVARIANTS, ...TRAFFIC_INVARIANTS]);
+  const [pushes] = await query('SELECT count(*)::int AS n FROM node_traffic_reports');
+  if (Number(pushes.n) === 0) problems.push('traffic pushes charged but not recorded');
+  return problems;
+}
+
+/** The invariants of a PostgreSQL database. */
+async function checkPostgres(url) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const problems = [];
-    const check = async (label, sql) => {
-      const { rows: bad } = await client.query(sql);
-      if (bad.length > 0) problems.push(`${label}: ${bad.length}`);
-    };
-    await check('wallets that differ from their ledger', `SELECT u.id FROM users u WHERE u.wallet_money <> coalesce((SELECT sum(amount_cents) FROM wallet_ledger l WHERE l.user_id = u.id), 0)`);
-    await check('coupon counters that differ from their uses', `SELECT c.id FROM coupons c WHERE c.auth_times <> (SELECT count(*) FROM coupon_uses u WHERE u.coupon_id = c.id AND NOT u.is_deleted)`);
-    await check('negative balances', `SELECT id FROM users WHERE wallet_money < 0 OR traffic < 0 OR spend_traffic < 0`);
-    await check('traffic pushes charged but not recorded', `SELECT 1 WHERE (SELECT count(*) FROM node_traffic_reports) = 0`);
-    return problems;
+    return await checkInvariants(async (text, params) => (await client.query(text, params)).rows);
   } finally {
     await client.end();
+  }
+}
+
+/** The invariants of a PGlite data folder (the server that used it has stopped). */
+async function checkPglite(dataDir) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create({ dataDir });
+  try {
+    return await checkInvariants(async (text, params) => (await db.query(text, params)).rows);
+  } finally {
+    await db.close();
   }
 }
 
@@ -290,6 +305,7 @@ try {
 } finally {
   await pglite.stop();
 }
+const brokenInvariants = (await checkPglite(path.join(tempDir, 'pglite'))).map((problem) => `PGlite: ${problem}`);
 
 let postgresUrl = process.env.BENCH_DATABASE_URL;
 if (postgresUrl === undefined && process.env.TEST_DATABASE_URL) {
@@ -303,7 +319,6 @@ if (postgresUrl === undefined && process.env.TEST_DATABASE_URL) {
   url.pathname = '/bench';
   postgresUrl = url.toString();
 }
-const invariantProblems = [];
 if (postgresUrl !== undefined) {
   const pgEnv = { DATABASE_URL: postgresUrl, DATA_DIR: tempDir, ...benchEnv };
   const first = await startServer('postgres-1', pgEnv);
@@ -326,7 +341,7 @@ if (postgresUrl !== undefined) {
     await first.stop();
     await second.server?.stop();
   }
-  invariantProblems.push(...(await checkInvariants(postgresUrl)));
+  brokenInvariants.push(...(await checkPostgres(postgresUrl)).map((problem) => `PostgreSQL: ${problem}`));
 }
 
 const bare = rows[0];
@@ -352,11 +367,11 @@ for (const row of rows) {
 console.log('\nresident memory (MB) after start and after the load above:');
 for (const m of memory) console.log(m.label.padEnd(58), m.started.toFixed(0).padStart(9), m.loaded.toFixed(0).padStart(9));
 if (postgresUrl !== undefined) {
-  console.log(invariantProblems.length === 0 ? '\ninvariants after the load: hold' : `\ninvariants after the load: BROKEN (${invariantProblems.join('; ')})`);
+  console.log(brokenInvariants.length === 0 ? '\ninvariants after the load: hold' : `\ninvariants after the load: BROKEN (${brokenInvariants.join('; ')})`);
 }
 const tooBig = memory.filter((m) => m.label.startsWith('PostgreSQL') && m.loaded > 300);
 if (tooBig.length > 0) console.error(`bench: over 300 MB on PostgreSQL: ${tooBig.map((m) => m.label).join(', ')}`);
-const failed = rows.some((row) => row.errors > 0) || invariantProblems.length > 0 || tooBig.length > 0;
+const failed = rows.some((row) => row.errors > 0) || brokenInvariants.length > 0 || tooBig.length > 0;
 if (failed) console.error('bench: some requests failed or an invariant or memory bound broke');
 
 console.log('\nsubscription generation (in process; target < 5 ms for 200 lines):');

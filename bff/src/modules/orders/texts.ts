@@ -15,6 +15,8 @@ export const ledgerTexts = {
   paidAfterChange: (product: string, cents: number) =>
     `订单「${product}」的金额在发起支付后已变更，支付的 ${yuanOf(cents)} 元已存入购物余额`,
   seedDeposit: '初始余额',
+  /** A seed file's traffic for a user (a traffic record). */
+  seedTraffic: '初始流量',
 } as const;
 
 /** The operator's note on a paid trade that did not pay its order (the admin trade list). */

@@ -16,6 +16,8 @@ async function seedModule(fastify: FastifyInstance) {
     settings: fastify.settings,
     shop: fastify.shop,
     wallet: fastify.wallet,
+    db: fastify.db,
+    traffic: fastify.traffic,
     fulfilment: fastify.fulfilment,
     ensureAgent: (agent) => fastify.nodeApi.ensureSeedAgent(agent),
   });
@@ -37,5 +39,5 @@ async function seedModule(fastify: FastifyInstance) {
 
 export default fp(seedModule, {
   name: 'seed',
-  dependencies: ['accounts', 'coupons', 'notices', 'settings', 'network', 'node-api', 'shop', 'wallet', 'fulfilment'],
+  dependencies: ['accounts', 'coupons', 'notices', 'settings', 'network', 'node-api', 'shop', 'wallet', 'fulfilment', 'traffic'],
 });

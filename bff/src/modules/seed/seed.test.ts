@@ -5,6 +5,7 @@ import { Codes, GiB, type HostInfo, type Notice, type UserInfo } from '@portal/c
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { call, login, signedInUser } from '../../../test/api.js';
 import { buildTestApp, createTestDatabase, LogCapture, type TestDatabase } from '../../../test/build-test-app.js';
+import { invariantProblems, TRAFFIC_INVARIANTS } from '../../db/invariants.js';
 import { readSeedFile, SeedFileError } from './service.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bff-seed-'));
@@ -82,6 +83,8 @@ describe('SEED_FILE', () => {
     const cookie = await login(app, 'paid@e2e.test', 'paid-password');
     const info = (await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie })).result.data;
     expect(info).toMatchObject({ paidUser: true, traffic: GiB, type: 'normal' });
+    // The seeded traffic is in the user's traffic records like any grant (the traffic invariants hold).
+    expect(await invariantProblems(app.database.query, TRAFFIC_INVARIANTS)).toEqual([]);
     expect(new Date(info.vipExpireTime!).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     expect((await call(app, '/api/user/sign_use', {}, { cookie })).result.code).toBe(0);
     const free = await login(app, 'free@e2e.test', 'free-password');

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { GiB } from '@portal/contracts';
 import { Value } from '@sinclair/typebox/value';
+import type { Db } from '../../db/client.js';
 import type { AccountsService } from '../accounts/service.js';
 import { centsOf } from '../../lib/money.js';
 import type { CouponsService, NewCouponInput } from '../coupons/index.js';
@@ -9,6 +10,7 @@ import { ledgerTexts } from '../orders/texts.js';
 import type { NoticesService } from '../notices/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { ComboFields, ShopService } from '../shop/index.js';
+import type { TrafficService } from '../traffic/index.js';
 import type { WalletService } from '../wallet/index.js';
 import { SeedFile } from './seed-file.js';
 
@@ -19,6 +21,9 @@ export interface SeedDeps {
   settings: SettingsService;
   shop: ShopService;
   wallet: WalletService;
+  /** A seeded user's traffic is credited through the traffic ledger, like every other grant. */
+  db: Db;
+  traffic: Pick<TrafficService, 'credit'>;
   /** Channels (invite codes) live with the rebates fulfilment pays. */
   fulfilment: Pick<FulfilmentService, 'ensureChannel' | 'permissionNames'>;
   /** Creates a seeded agent (and its lines) unless its id exists; true when created. */
@@ -115,6 +120,8 @@ export function createSeedService({
   settings,
   shop,
   wallet,
+  db,
+  traffic,
   fulfilment,
   ensureAgent,
   now = () => new Date(),
@@ -175,7 +182,7 @@ export function createSeedService({
       if (seed.settings !== undefined) await settings.set(seed.settings);
       const counts = { users: 0, coupons: 0, notices: 0, agents: 0, combos: 0, channels: 0 };
       for (const user of seed.users ?? []) {
-        const { vipDays, walletMoney, withdrawableMoney, ...rest } = user;
+        const { vipDays, walletMoney, withdrawableMoney, traffic: bytes, ...rest } = user;
         const vipExpireTime = vipDays === undefined ? null : new Date(now().getTime() + vipDays * 86_400_000);
         const id = await accounts.createConfirmed({ ...rest, vipExpireTime });
         if (id === undefined) continue;
@@ -183,6 +190,11 @@ export function createSeedService({
         const deposit = cents(walletMoney, 'walletMoney');
         if (deposit > 0) {
           await wallet.adjust(id, deposit, ledgerTexts.seedDeposit, cents(withdrawableMoney, 'withdrawableMoney'));
+        }
+        if (bytes !== undefined && bytes > 0) {
+          await db.transaction((tx) =>
+            traffic.credit(tx, { userId: id, bytes, type: 'admin_adjust', desc: ledgerTexts.seedTraffic }),
+          );
         }
       }
       for (const coupon of seed.coupons ?? []) {
