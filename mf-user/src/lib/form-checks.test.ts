@@ -28,6 +28,22 @@ describe('the first failing check', () => {
     });
   });
 
+  it('shows each field its own first failing check at once when asked to', async () => {
+    const perField = firstFailingCheck<Pair>({
+      schema: Pair,
+      checks: [
+        { field: 'kind', message: '选一个', fails: 'schema' },
+        { field: 'text', message: '太短', fails: 'schema' },
+        { field: 'text', message: '还是太短', fails: ({ text }) => text.length < 3 },
+      ],
+      show: 'per-field',
+    });
+    expect((await resolveForm(perField, { kind: '', text: '' } as unknown as Pair)).errors).toEqual({
+      kind: { type: 'validate', message: '选一个' },
+      text: { type: 'validate', message: '太短' },
+    });
+  });
+
   it('hands the submit the values, the listed fields trimmed', async () => {
     expect(await resolveForm(resolver, { kind: 'a', text: ' ab ' })).toEqual({
       values: { kind: 'a', text: 'ab' },

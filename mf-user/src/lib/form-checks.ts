@@ -18,32 +18,40 @@ export interface FirstFailingCheckOptions<V extends FieldValues> {
   checks: readonly FormCheck<V>[];
   /** Fields checked trimmed, and handed to the submit trimmed, as the call sends them. */
   trimmed?: readonly (keyof V & string)[];
+  /**
+   * `'first'` (the account pages, spec-1 §5): only the form's first failing check is shown.
+   * `'per-field'`: every field shows its own first failing check at once.
+   */
+  show?: 'first' | 'per-field';
 }
 
 /**
- * The account forms' resolver (spec-1 §5): the contract's schema checks the values, then the
- * form's checks are read in the spec's order and only the first failing one is shown, under its
- * field, in the spec's words (TypeBox's own messages are English). The submit gets the values
- * as they are sent.
+ * The user pages' form resolver: the contract's schema checks the values, then the form's checks
+ * are read in the spec's order and the first failing one is shown (of the form, or of each
+ * field), under its field, in the spec's words (TypeBox's own messages are English). The submit
+ * gets the values as they are sent.
  */
 export function firstFailingCheck<V extends FieldValues>({
   schema,
   checks,
   trimmed = [],
+  show = 'first',
 }: FirstFailingCheckOptions<V>): Resolver<V> {
   const check = typeboxResolver(schema) as unknown as Resolver<V>;
   return async (raw, context, options) => {
     const values: Record<string, unknown> = { ...raw };
     for (const name of trimmed) values[name] = String(values[name] ?? '').trim();
     const { errors: refused } = await check(values as V, context, options);
-    const failing = checks.find(({ field, fails }) =>
-      fails === 'schema' ? refused[field] !== undefined : fails(values as V),
-    );
-    if (failing) {
-      const message = typeof failing.message === 'string' ? failing.message : failing.message(values as V);
-      const errors = { [failing.field]: { type: 'validate', message } } as FieldErrors<V>;
-      return { values: {}, errors };
+    const failing = ({ field, fails }: FormCheck<V>) =>
+      fails === 'schema' ? refused[field] !== undefined : fails(values as V);
+    const found: Record<string, { type: string; message: string }> = {};
+    for (const check of checks) {
+      if (check.field in found || !failing(check)) continue;
+      const { message } = check;
+      found[check.field] = { type: 'validate', message: typeof message === 'string' ? message : message(values as V) };
+      if (show === 'first') break;
     }
+    if (Object.keys(found).length > 0) return { values: {}, errors: found as FieldErrors<V> };
     // Every field the schema can refuse has its check: this is a form wired without one.
     if (Object.keys(refused).length > 0) return { values: {}, errors: refused };
     return { values: values as V, errors: {} };

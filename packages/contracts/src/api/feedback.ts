@@ -34,6 +34,21 @@ export const FeedbackResponseRequest = Type.Object(
 );
 export type FeedbackResponseRequest = Static<typeof FeedbackResponseRequest>;
 
+/** The create-ticket dialog: a title and a text, trimmed and neither blank, and an image or ''. */
+export const FeedbackCreateForm = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: FEEDBACK_TITLE_MAX }),
+    desc: Type.String({ minLength: 1, maxLength: FEEDBACK_DESC_MAX }),
+    imageUrl: ImageRef,
+  },
+  { additionalProperties: false },
+);
+export type FeedbackCreateForm = Static<typeof FeedbackCreateForm>;
+
+/** A ticket's reply box: the text, trimmed and not blank, and an image or ''. */
+export const FeedbackReplyForm = Type.Pick(FeedbackCreateForm, ['desc', 'imageUrl']);
+export type FeedbackReplyForm = Static<typeof FeedbackReplyForm>;
+
 /** /api/feedback/close (admins) and /api/feedback/refresh (its owner or an admin). */
 export const FeedbackIdRequest = Type.Object({ id: TicketId }, { additionalProperties: false });
 export type FeedbackIdRequest = Static<typeof FeedbackIdRequest>;

@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Field, Input, Stack } from '@chakra-ui/react';
-import { Codes, toastMs, type FeedbackTicketDetail } from '@portal/contracts';
+import { Codes, toastMs, type FeedbackCreateForm, type FeedbackTicketDetail } from '@portal/contracts';
 import { notify } from '@portal/platform';
 import { ImageUpload } from '@portal/ui';
 import { DialogFrame } from '@portal/ui/dialog-frame';
 import { createTicket } from '../api/create-ticket';
 import { feedbackLabels } from '../feedback-labels';
 import { ticketFailure } from '../lib/ticket-failure';
+import { createTicketResolver } from '../lib/ticket-forms';
 import { TextArea } from './text-area';
 
 const t = feedbackLabels.create;
@@ -21,24 +22,21 @@ export interface CreateTicketDialogProps {
  * an optional image, checked here first and again by the BFF. A refused call keeps what was typed.
  */
 export default function CreateTicketDialog({ onClose, onCreated }: CreateTicketDialogProps) {
-  const [title, setTitle] = useState('');
-  const [desc, setDesc] = useState('');
-  const [imageUrl, setImageUrl] = useState('');
-  const [errors, setErrors] = useState<{ title?: string; desc?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<FeedbackCreateForm>({
+    resolver: createTicketResolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: { title: '', desc: '', imageUrl: '' },
+  });
+  const desc = useWatch({ control, name: 'desc' });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const found = {
-      ...(title.trim() === '' ? { title: t.titleRequired } : {}),
-      ...(desc.trim() === '' ? { desc: t.descRequired } : {}),
-    };
-    setErrors(found);
-    if (found.title || found.desc) return;
-    setBusy(true);
-    const result = await createTicket({ title: title.trim(), desc: desc.trim(), imageUrl });
-    setBusy(false);
+  // The title and the text come trimmed from the resolver, as they are sent.
+  const submit = handleSubmit(async (ticket) => {
+    const result = await createTicket(ticket);
     if (result.code === Codes.OK) {
       notify({ kind: 'success', title: t.done, durationMs: toastMs.short });
       onCreated(result.data);
@@ -47,7 +45,7 @@ export default function CreateTicketDialog({ onClose, onCreated }: CreateTicketD
     }
     const message = ticketFailure(result);
     if (message) notify({ kind: 'error', title: message, durationMs: toastMs.short });
-  }
+  });
 
   return (
     <DialogFrame
@@ -57,7 +55,7 @@ export default function CreateTicketDialog({ onClose, onCreated }: CreateTicketD
       busy={busy}
       onClose={onClose}
       closeOnOutsideClick={false}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => (busy ? event.preventDefault() : void submit(event))}
       closeLabel={t.cancel}
       cancelLabel={t.cancel}
       confirmLabel={t.submit}
@@ -66,32 +64,31 @@ export default function CreateTicketDialog({ onClose, onCreated }: CreateTicketD
       <Stack gap="4">
         <Field.Root invalid={errors.title !== undefined} required>
           <Field.Label>{t.fieldTitle}</Field.Label>
-          <Input
-            name="title"
-            value={title}
-            maxLength={t.titleMax}
-            autoComplete="off"
-            placeholder={t.titlePlaceholder}
-            onChange={(event) => setTitle(event.target.value)}
-          />
-          {errors.title && <Field.ErrorText>{errors.title}</Field.ErrorText>}
+          <Input maxLength={t.titleMax} autoComplete="off" placeholder={t.titlePlaceholder} {...register('title')} />
+          {errors.title && <Field.ErrorText>{errors.title.message}</Field.ErrorText>}
         </Field.Root>
         <Field.Root invalid={errors.desc !== undefined} required>
           <Field.Label>{t.fieldDesc}</Field.Label>
-          <TextArea
-            name="desc"
-            value={desc}
-            maxLength={t.descMax}
-            placeholder={t.descPlaceholder}
-            onChange={(event) => setDesc(event.target.value)}
-          />
+          <TextArea maxLength={t.descMax} placeholder={t.descPlaceholder} {...register('desc')} />
           {errors.desc ? (
-            <Field.ErrorText>{errors.desc}</Field.ErrorText>
+            <Field.ErrorText>{errors.desc.message}</Field.ErrorText>
           ) : (
             <Field.HelperText>{t.count(desc.length, t.descMax)}</Field.HelperText>
           )}
         </Field.Root>
-        <ImageUpload value={imageUrl} onChange={setImageUrl} purpose="ticket" label={t.image} disabled={busy} />
+        <Controller
+          control={control}
+          name="imageUrl"
+          render={({ field }) => (
+            <ImageUpload
+              value={field.value}
+              onChange={field.onChange}
+              purpose="ticket"
+              label={t.image}
+              disabled={busy}
+            />
+          )}
+        />
       </Stack>
     </DialogFrame>
   );

@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button, Field, HStack, Stack } from '@chakra-ui/react';
-import { Codes, toastMs, type FeedbackTicketDetail } from '@portal/contracts';
+import { Codes, toastMs, type FeedbackReplyForm, type FeedbackTicketDetail } from '@portal/contracts';
 import { notify } from '@portal/platform';
 import { ImageUpload } from '@portal/ui';
 import { respondTicket } from '../api/respond-ticket';
 import { feedbackLabels } from '../feedback-labels';
 import { ticketFailure } from '../lib/ticket-failure';
+import { replyResolver } from '../lib/ticket-forms';
 import { TextArea } from './text-area';
 
 const t = feedbackLabels.reply;
@@ -23,30 +24,25 @@ export interface ReplyBoxProps {
  * (clears both) and send. 1035 shows 该工单已关闭; other failures 创建反馈失败 or the server's words.
  */
 export function ReplyBox({ ticketId, onReplied, onClosed }: ReplyBoxProps) {
-  const [desc, setDesc] = useState('');
-  const [imageUrl, setImageUrl] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<FeedbackReplyForm>({
+    resolver: replyResolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: { desc: '', imageUrl: '' },
+  });
+  const [desc, imageUrl] = useWatch({ control, name: ['desc', 'imageUrl'] });
+  const error = errors.desc?.message;
 
-  function clear() {
-    setDesc('');
-    setImageUrl('');
-    setError(null);
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (desc.trim() === '') {
-      setError(t.descRequired);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    const result = await respondTicket({ id: ticketId, desc: desc.trim(), imageUrl });
-    setBusy(false);
+  // The text comes trimmed from the resolver, as it is sent.
+  const submit = handleSubmit(async (reply) => {
+    const result = await respondTicket({ id: ticketId, ...reply });
     if (result.code === Codes.OK) {
-      clear();
+      reset();
       notify({ kind: 'success', title: t.sent, durationMs: toastMs.short });
       onReplied(result.data);
       return;
@@ -54,25 +50,31 @@ export function ReplyBox({ ticketId, onReplied, onClosed }: ReplyBoxProps) {
     const message = ticketFailure(result);
     if (message) notify({ kind: 'error', title: message, durationMs: toastMs.short });
     if (result.code === Codes.TICKET_CLOSED) onClosed();
-  }
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate data-testid="reply-box">
+    <form onSubmit={(event) => (busy ? event.preventDefault() : void submit(event))} noValidate data-testid="reply-box">
       <Stack gap="3">
-        <Field.Root invalid={error !== null} required>
+        <Field.Root invalid={error !== undefined} required>
           <Field.Label>{t.label}</Field.Label>
-          <TextArea
-            name="reply"
-            value={desc}
-            maxLength={feedbackLabels.create.descMax}
-            placeholder={t.placeholder}
-            onChange={(event) => setDesc(event.target.value)}
-          />
+          <TextArea maxLength={feedbackLabels.create.descMax} placeholder={t.placeholder} {...register('desc')} />
           {error && <Field.ErrorText>{error}</Field.ErrorText>}
         </Field.Root>
-        <ImageUpload value={imageUrl} onChange={setImageUrl} purpose="ticket" label={t.image} disabled={busy} />
+        <Controller
+          control={control}
+          name="imageUrl"
+          render={({ field }) => (
+            <ImageUpload
+              value={field.value}
+              onChange={field.onChange}
+              purpose="ticket"
+              label={t.image}
+              disabled={busy}
+            />
+          )}
+        />
         <HStack justify="flex-end" gap="2">
-          <Button variant="outline" onClick={clear} disabled={busy || (desc === '' && imageUrl === '')}>
+          <Button variant="outline" onClick={() => reset()} disabled={busy || (desc === '' && imageUrl === '')}>
             {t.cancel}
           </Button>
           <Button type="submit" colorPalette="brand" loading={busy} loadingText={t.submitting}>
