@@ -1,6 +1,6 @@
 import { type Route } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { frameMessages, userMessages } from '@portal/contracts';
+import { encodeResponse, frameMessages, userMessages } from '@portal/contracts';
 
 test('a remote that is down shows a fallback in its area only, and retry recovers', async ({ page }) => {
   await page.route('**/remotes/mf-shop/**', (route) => route.abort('connectionrefused'));
@@ -82,3 +82,35 @@ for (const part of ['mf-manifest.json', 'remoteEntry.js'] as const) {
     await expect(page.locator('[data-remote="mf_shop"]')).toBeVisible();
   });
 }
+
+test('a remote page that throws while rendering costs only its area; the portal goes on and retry renders it once the cause is gone', async ({
+  page,
+}) => {
+  // An answer the shop page cannot draw (a product that is null): its render throws.
+  const broken = '**/api/shop/list';
+  await page.route(broken, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: encodeResponse({ code: 0, msg: '', data: [null] }) });
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/#/shop');
+  const area = page.locator('[data-route-area="mf_shop"]');
+  await expect(area.getByRole('alert')).toContainText('页面加载失败', { timeout: 30_000 });
+  const menu = page.getByRole('navigation', { name: frameMessages.mainMenu });
+  await expect(menu).toBeVisible();
+
+  // The rest of the portal works: another remote's page, and the header.
+  await menu.getByRole('link', { name: '使用教程' }).click();
+  await expect(page.getByRole('heading', { name: '使用教程' })).toBeVisible();
+
+  // Back to the shop: still broken, so the error again; the cause gone, 重试 draws the shop.
+  await menu.getByRole('link', { name: '商店' }).click();
+  await expect(area.getByRole('alert')).toContainText('页面加载失败');
+  await page.unroute(broken);
+  await area.getByRole('button', { name: '重试' }).click();
+  await expect(page.locator('[data-remote="mf_shop"]')).toBeVisible();
+  await expect(area.getByRole('alert')).toHaveCount(0);
+  // The throw was caught by the boundary, never an uncaught page error.
+  expect(errors).toEqual([]);
+});
