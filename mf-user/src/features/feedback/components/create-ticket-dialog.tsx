@@ -1,9 +1,9 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Field, Input, Stack } from '@chakra-ui/react';
 import { Codes, toastMs, type FeedbackCreateForm, type FeedbackTicketDetail } from '@portal/contracts';
 import { notify } from '@portal/platform';
-import { ImageUpload } from '@portal/ui';
 import { DialogFrame } from '@portal/ui/dialog-frame';
+import { ImageField } from '../../../components/image-field';
 import { createTicket } from '../api/create-ticket';
 import { feedbackLabels } from '../feedback-labels';
 import { ticketFailure } from '../lib/ticket-failure';
@@ -76,19 +76,7 @@ export default function CreateTicketDialog({ onClose, onCreated }: CreateTicketD
             <Field.HelperText>{t.count(desc.length, t.descMax)}</Field.HelperText>
           )}
         </Field.Root>
-        <Controller
-          control={control}
-          name="imageUrl"
-          render={({ field }) => (
-            <ImageUpload
-              value={field.value}
-              onChange={field.onChange}
-              purpose="ticket"
-              label={t.image}
-              disabled={busy}
-            />
-          )}
-        />
+        <ImageField control={control} name="imageUrl" purpose="ticket" label={t.image} disabled={busy} />
       </Stack>
     </DialogFrame>
   );

@@ -1,8 +1,8 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button, Field, HStack, Stack } from '@chakra-ui/react';
 import { Codes, toastMs, type FeedbackReplyForm, type FeedbackTicketDetail } from '@portal/contracts';
 import { notify } from '@portal/platform';
-import { ImageUpload } from '@portal/ui';
+import { ImageField } from '../../../components/image-field';
 import { respondTicket } from '../api/respond-ticket';
 import { feedbackLabels } from '../feedback-labels';
 import { ticketFailure } from '../lib/ticket-failure';
@@ -60,19 +60,7 @@ export function ReplyBox({ ticketId, onReplied, onClosed }: ReplyBoxProps) {
           <TextArea maxLength={feedbackLabels.create.descMax} placeholder={t.placeholder} {...register('desc')} />
           {error && <Field.ErrorText>{error}</Field.ErrorText>}
         </Field.Root>
-        <Controller
-          control={control}
-          name="imageUrl"
-          render={({ field }) => (
-            <ImageUpload
-              value={field.value}
-              onChange={field.onChange}
-              purpose="ticket"
-              label={t.image}
-              disabled={busy}
-            />
-          )}
-        />
+        <ImageField control={control} name="imageUrl" purpose="ticket" label={t.image} disabled={busy} />
         <HStack justify="flex-end" gap="2">
           <Button variant="outline" onClick={() => reset()} disabled={busy || (desc === '' && imageUrl === '')}>
             {t.cancel}

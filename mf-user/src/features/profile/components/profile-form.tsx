@@ -3,7 +3,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { Codes, currentPasswordMessages, toastMs, type ProfileForm as Form, type UserInfo } from '@portal/contracts';
 import { notify } from '@portal/platform';
-import { ImageUpload, lazyDialog } from '@portal/ui';
+import { lazyDialog } from '@portal/ui';
+import { ImageField } from '../../../components/image-field';
 import type { PasswordDialogProps } from '../../../components/password-dialog';
 import { changeUseInfo } from '../api/change-use-info';
 import { changeRequestOf, changesEmail, formOf, profileOptions, profileResolver } from '../lib/profile-form';
@@ -79,19 +80,13 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
               <Heading size="md" as="h2">
                 {t.avatar.title}
               </Heading>
-              <Controller
+              <ImageField
                 control={control}
                 name="icon"
-                render={({ field }) => (
-                  <ImageUpload
-                    value={field.value}
-                    onChange={field.onChange}
-                    purpose="avatar"
-                    label={t.avatar.upload}
-                    previewSize={72}
-                    disabled={busy}
-                  />
-                )}
+                purpose="avatar"
+                label={t.avatar.upload}
+                previewSize={72}
+                disabled={busy}
               />
             </Stack>
             <Box borderTopWidth="1px" />
