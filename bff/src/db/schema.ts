@@ -83,6 +83,10 @@ export const users = pgTable(
     walletAddressType: text('wallet_address_type').notNull().default(''),
     createdAt: instant('created_at').notNull().defaultNow(),
     lastActiveAt: instant('last_active_at'),
+    /** spec-2 first_url: the address of the first page the visitor opened, recorded at sign-up. */
+    firstUrl: text('first_url'),
+    /** spec-2 last_url: the portal page the user last opened (PAGE_HEADER at a session's use). */
+    lastUrl: text('last_url'),
     /** Service-time-zone day that `dailyTimePackageUsage` counts; another day means it restarts at 0. */
     timePackageDay: date('time_package_day', { mode: 'string' }),
     /**

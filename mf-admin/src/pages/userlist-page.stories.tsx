@@ -21,6 +21,8 @@ function user(overrides: Partial<AdminUser> = {}): AdminUser {
     traffic: 100 * GiB,
     vipExpireTime: '2026-12-31T16:00:00.000Z',
     lastActiveTime: '2026-05-20T08:00:00.000Z',
+    first_url: '/?c=INVITE1#/register',
+    last_url: '/shop',
     userkey: '0123456789abcdef0123456789abcdef',
     canChangeDescribeKey: true,
     canChangePassword: true,

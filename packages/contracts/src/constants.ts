@@ -8,6 +8,7 @@ export const cookieDays = {
   token: 99999,
   lastRegister: 50,
   dailyModal: 1,
+  firstUrl: 99999,
 } as const;
 
 export const DEFAULT_CHANNEL_CODE = 'WJKCNOCODE';
@@ -21,7 +22,19 @@ export const cookieNames = {
   lastRegister: 'lastRegister',
   platform: 'platform',
   lastSignUseTime: 'last-signUse-time',
+  /** The address of the visitor's first page (spec-2's first_url), kept until sign-up reads it. */
+  firstUrl: 'first_url',
 } as const;
+
+/** How much of the first page's address is kept (first_url). */
+export const FIRST_URL_MAX = 1000;
+/**
+ * The request header naming the portal page a call was made from (its route, '/shop'): the BFF
+ * keeps it as the user's last page (spec-2's last_url) when it marks the session used.
+ */
+export const PAGE_HEADER = 'x-portal-page';
+/** What a page header may hold: a route path. */
+export const PAGE_PATTERN = /^\/[A-Za-z0-9_\-/]{0,100}$/;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const SUBSCRIPTION_LINK_MIN_LENGTH = 8;

@@ -1,4 +1,4 @@
-import { cookieDays, cookieNames, DEFAULT_CHANNEL_CODE } from '@portal/contracts';
+import { cookieDays, cookieNames, DEFAULT_CHANNEL_CODE, FIRST_URL_MAX } from '@portal/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyAddressParams } from './address-params.js';
 
@@ -37,22 +37,38 @@ function storedFor(name: string): { value: string; days: number } {
 
 describe('the channel cookie at load', () => {
   it(`stores ${DEFAULT_CHANNEL_CODE} for ${cookieDays.defaultChannel} days when the address has no c`, async () => {
-    await applyAddressParams({ search: '', hash: '#/login' });
+    await applyAddressParams({ pathname: '/', search: '', hash: '#/login' });
     const stored = storedFor(cookieNames.channelCode);
     expect(stored.value).toBe(DEFAULT_CHANNEL_CODE);
     expect(Math.round(stored.days)).toBe(cookieDays.defaultChannel);
-    expect(written[0]).toContain('; path=/; SameSite=Lax; Secure');
+    expect(written.find((l) => l.startsWith(`${cookieNames.channelCode}=`))).toContain('; path=/; SameSite=Lax; Secure');
   });
 
   it('stores the address code (from the hash query, trailing slashes off) for its own lifetime', async () => {
-    await applyAddressParams({ search: '', hash: '#/register?c=ABC123/' });
+    await applyAddressParams({ pathname: '/', search: '', hash: '#/register?c=ABC123/' });
     const stored = storedFor(cookieNames.channelCode);
     expect(stored).toEqual({ value: 'ABC123', days: cookieDays.channelFromAddress });
   });
 
   it('keeps a channel cookie the browser already has', async () => {
     written.push(`${cookieNames.channelCode}=FIRST; path=/`);
-    await applyAddressParams({ search: '?c=SECOND', hash: '' });
-    expect(written).toHaveLength(1);
+    await applyAddressParams({ pathname: '/', search: '?c=SECOND', hash: '' });
+    expect(written.filter((l) => l.startsWith(`${cookieNames.channelCode}=`))).toHaveLength(1);
+  });
+});
+
+describe('the first page at load (first_url)', () => {
+  it(`keeps the first page's address, with its query, for ${cookieDays.firstUrl} days, and never replaces it`, async () => {
+    await applyAddressParams({ pathname: '/', search: '?c=ABC', hash: '#/shop' });
+    const stored = storedFor(cookieNames.firstUrl);
+    expect(stored.value).toBe('/?c=ABC#/shop');
+    expect(Math.round(stored.days)).toBe(cookieDays.firstUrl);
+    await applyAddressParams({ pathname: '/', search: '', hash: '#/register' });
+    expect(written.filter((l) => l.startsWith(`${cookieNames.firstUrl}=`))).toHaveLength(1);
+  });
+
+  it(`keeps at most ${FIRST_URL_MAX} characters of it`, async () => {
+    await applyAddressParams({ pathname: '/', search: `?x=${'a'.repeat(3000)}`, hash: '' });
+    expect(storedFor(cookieNames.firstUrl).value).toHaveLength(FIRST_URL_MAX);
   });
 });

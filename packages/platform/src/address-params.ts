@@ -1,4 +1,4 @@
-import { cookieDays, cookieNames, DEFAULT_CHANNEL_CODE } from '@portal/contracts';
+import { cookieDays, cookieNames, DEFAULT_CHANNEL_CODE, FIRST_URL_MAX } from '@portal/contracts';
 import { call } from './api-client.js';
 import { getCookie, setCookie } from './cookies.js';
 
@@ -17,9 +17,16 @@ const trimSlash = (value: string): string => value.replace(/\/+$/, '');
 /**
  * Spec-1 §4 at load: `c` becomes the channel cookie (30 days) unless one exists; without `c`
  * and without a cookie the default code is stored for 99999 days. A `token` parameter is
- * handed to the BFF, which verifies it and sets the httpOnly session cookie itself.
+ * handed to the BFF, which verifies it and sets the httpOnly session cookie itself. The first
+ * page's address is kept in the first_url cookie, which the sign-up records.
  */
-export async function applyAddressParams(loc: Pick<Location, 'search' | 'hash'> = location): Promise<void> {
+export async function applyAddressParams(
+  loc: Pick<Location, 'pathname' | 'search' | 'hash'> = location,
+): Promise<void> {
+  // The first page's address (with its ?c=), kept for the sign-up (the admin's first_url).
+  if (!getCookie(cookieNames.firstUrl)) {
+    setCookie(cookieNames.firstUrl, `${loc.pathname}${loc.search}${loc.hash}`.slice(0, FIRST_URL_MAX), cookieDays.firstUrl);
+  }
   const params = addressParams(loc);
   const channel = params.get('c');
   if (!getCookie(cookieNames.channelCode)) {

@@ -1,5 +1,5 @@
 import ky from 'ky';
-import { Codes, decodeResponse, encodeRequest, redirectMs, toastMs } from '@portal/contracts';
+import { Codes, decodeResponse, encodeRequest, PAGE_HEADER, PAGE_PATTERN, redirectMs, toastMs } from '@portal/contracts';
 import { notify } from './notify.js';
 import { create } from 'zustand';
 
@@ -77,6 +77,12 @@ export function setSecondFactorPrompt(prompt: SecondFactorPrompt): () => void {
   };
 }
 
+/** The page the call is made from (its route), which the BFF keeps as the user's last page. */
+function pageHeader(): Record<string, string> {
+  const page = location.hash.replace(/^#/, '').split('?')[0] ?? '';
+  return PAGE_PATTERN.test(page) ? { [PAGE_HEADER]: page } : {};
+}
+
 /** POSTs an envelope to `/api/<path>` and returns the decoded {code, data, msg}. */
 export async function call<T = unknown>(
   path: string,
@@ -89,6 +95,7 @@ export async function call<T = unknown>(
     try {
       response = await http.post(`${serverHost()}/api/${path.replace(/^\/+/, '')}`, {
         json: encodeRequest(payload),
+        headers: pageHeader(),
       });
     } catch {
       if (!options.quietNetwork) notify({ kind: 'error', title: NETWORK_ERROR_TOAST, durationMs: toastMs.short });

@@ -1,4 +1,4 @@
-import { Codes, PASSWORD_MIN_LENGTH, ResetRefusals, messages } from '@portal/contracts';
+import { Codes, FIRST_URL_MAX, PASSWORD_MIN_LENGTH, ResetRefusals, messages } from '@portal/contracts';
 import { DomainError } from '../../lib/domain-error.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { newLinkKey, newObjectId, randomHex, sha256Hex } from '../../lib/random.js';
@@ -37,12 +37,22 @@ export interface RegistrationDeps {
   now?: () => Date;
 }
 
+/** The first page's address as the cookie brought it: at most FIRST_URL_MAX printable characters. */
+function firstUrlOf(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  // eslint-disable-next-line no-control-regex
+  const printable = value.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, FIRST_URL_MAX);
+  return printable === '' ? null : printable;
+}
+
 export interface SignupInput {
   email: string;
   password: string;
   iconUrl?: string;
   /** The inviter's code (the channel_code cookie). */
   channelCode?: string;
+  /** The address of the visitor's first page (the first_url cookie), kept for the back office. */
+  firstUrl?: string;
   /** Invite-only mode (the inviteRule setting): refused (1114) unless channelCode is an existing user's code. */
   inviteOnly?: boolean;
   /** Where the portal lives: the confirmation link starts with it. */
@@ -117,7 +127,16 @@ export function createRegistrationService({ repo, passwords, sessions, mail, onM
       const icon = input.iconUrl !== undefined && ICON_PATTERN.test(input.iconUrl) ? input.iconUrl : '';
       const passwordHash = await passwords.hash(input.password);
       const link = await repo.transaction(async (r) => {
-        const created = await r.insertIfAbsent({ id, email, passwordHash, type: null, userkey: randomHex(16), icon, channelCode });
+        const created = await r.insertIfAbsent({
+          id,
+          email,
+          passwordHash,
+          type: null,
+          userkey: randomHex(16),
+          icon,
+          channelCode,
+          firstUrl: firstUrlOf(input.firstUrl),
+        });
         // Another sign-up of the same address won the race.
         if (!created) throw new DomainError(Codes.EMAIL_REGISTERED, messages.register.emailRegistered);
         return issueToken(r, id, 'signup_confirm', input.linkBase);

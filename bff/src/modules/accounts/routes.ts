@@ -197,6 +197,7 @@ export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsServi
         password,
         ...(icon_url === undefined ? {} : { iconUrl: icon_url }),
         ...(request.cookies[cookieNames.channelCode] === undefined ? {} : { channelCode: request.cookies[cookieNames.channelCode] }),
+        ...(request.cookies[cookieNames.firstUrl] === undefined ? {} : { firstUrl: request.cookies[cookieNames.firstUrl] }),
         inviteOnly: await fastify.settings.get('inviteRule'),
         linkBase: linkBase(fastify),
       });

@@ -120,9 +120,12 @@ export function createSessionsRepository(db: Db) {
     },
 
     /** Marks the session used now; its end moves to `expiresAt` (the idle limit slides). */
-    async touch(id: string, userId: string, now: Date, expiresAt: Date) {
+    async touch(id: string, userId: string, now: Date, expiresAt: Date, lastUrl?: string) {
       await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
-      await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
+      await db
+        .update(users)
+        .set({ lastActiveAt: now, ...(lastUrl === undefined ? {} : { lastUrl }) })
+        .where(eq(users.id, userId));
     },
 
     async delete(id: string) {

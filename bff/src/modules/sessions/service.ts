@@ -1,4 +1,4 @@
-import { Codes, type SessionDevice } from '@portal/contracts';
+import { Codes, PAGE_PATTERN, type SessionDevice } from '@portal/contracts';
 import { sessionMessages } from '@portal/contracts/sessions';
 import { DomainError } from '../../lib/domain-error.js';
 import { newSessionToken, sha256Hex } from '../../lib/random.js';
@@ -49,15 +49,23 @@ export function createSessionsService(repo: SessionsRepository, now: () => Date 
   const idOf = (token: string | undefined) =>
     token === undefined || token.length === 0 || token.length > MAX_TOKEN_LENGTH ? undefined : sha256Hex(token);
 
-  /** resolve, with what the same query read for the back office (modules/staff). */
-  async function resolveWithStaff(token: string): Promise<{ user: SessionUser; staff: SessionStaffRow } | null> {
+  /**
+   * resolve, with what the same query read for the back office (modules/staff). `page`, the
+   * portal page the call came from (PAGE_HEADER), becomes the user's last page when the session
+   * is marked used.
+   */
+  async function resolveWithStaff(
+    token: string,
+    page?: string,
+  ): Promise<{ user: SessionUser; staff: SessionStaffRow } | null> {
     if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
     const id = sha256Hex(token);
     const found = await repo.findUser(id);
     if (found === undefined || found.user.disabled) return null;
     const current = now();
     if (current.getTime() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await repo.touch(id, found.user.id, current, new Date(current.getTime() + SESSION_TTL_MS));
+      const lastUrl = page !== undefined && PAGE_PATTERN.test(page) ? page : undefined;
+      await repo.touch(id, found.user.id, current, new Date(current.getTime() + SESSION_TTL_MS), lastUrl);
     }
     return { user: found.user, staff: found.staff };
   }

@@ -21,6 +21,8 @@ const userColumns = {
   traffic: users.traffic,
   vipExpireTime: users.vipExpireTime,
   lastActiveAt: users.lastActiveAt,
+  firstUrl: users.firstUrl,
+  lastUrl: users.lastUrl,
   userkey: users.userkey,
   canChangeDescribeKey: users.canChangeDescribeKey,
   canChangePassword: users.canChangePassword,

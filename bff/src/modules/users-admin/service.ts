@@ -66,6 +66,8 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
     traffic: row.traffic,
     vipExpireTime: iso(row.vipExpireTime),
     lastActiveTime: iso(row.lastActiveAt),
+    first_url: row.firstUrl ?? '',
+    last_url: row.lastUrl ?? '',
     userkey: row.userkey,
     canChangeDescribeKey: row.canChangeDescribeKey,
     canChangePassword: row.canChangePassword,

@@ -1,4 +1,4 @@
-import { Codes, GiB, type AdminUser, type UserChannelAnswer, type UserUpdate } from '@portal/contracts';
+import { Codes, cookieNames, GiB, PAGE_HEADER, type AdminUser, type UserChannelAnswer, type UserUpdate } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, startAdminApp, type Admin } from '../../../test/admin.js';
@@ -117,6 +117,37 @@ describe('/api/admin/users/userlist and /user', () => {
     const from = Date.UTC(2020, 0, 2);
     expect(await list({ fromTimestamp: from, toTimestamp: from + DAY - 1 })).toEqual([ids[1]]);
     expect(await list({ filterStr: 'list-', fromTimestamp: from })).toEqual([ids[2], ids[1]]);
+  });
+
+  it('shows first_url (the first page, from the sign-up) and last_url (the page of the last use of a session)', async () => {
+    const email = `pages-${Date.now()}@example.com`;
+    const first = '/?c=PAGES1#/register';
+    const signup = await call(app, '/api/user/signup', { email, password: 'pages-password-1' }, {
+      cookie: `${cookieNames.firstUrl}=${encodeURIComponent(first)}`,
+    });
+    expect(signup.result.code, signup.result.msg).toBe(0);
+    const [row] = await app.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+    expect(await adminUser(row!.id)).toMatchObject({ first_url: first, last_url: '' });
+
+    // A user's calls name their page; it is kept when the session is marked used (at most every
+    // five minutes): here the last use is moved back past that.
+    const user = await signedInUser(app);
+    const ageSession = () =>
+      app.database.query(`UPDATE sessions SET last_seen_at = now() - interval '10 minutes' WHERE user_id = $1`, [user.id]);
+    await ageSession();
+    const page = (value: string) => ({ cookie: user.cookie, headers: { [PAGE_HEADER]: value } });
+    expect((await call(app, '/api/user/userinfo', {}, page('/shop'))).result.code).toBe(0);
+    expect((await adminUser(user.id)).last_url).toBe('/shop');
+    // Not marked used again within five minutes: the page stays.
+    expect((await call(app, '/api/user/userinfo', {}, page('/wallet'))).result.code).toBe(0);
+    expect((await adminUser(user.id)).last_url).toBe('/shop');
+    // Anything but a route path is ignored.
+    await ageSession();
+    expect((await call(app, '/api/user/userinfo', {}, page('javascript:alert(1)'))).result.code).toBe(0);
+    expect((await adminUser(user.id)).last_url).toBe('/shop');
+    await ageSession();
+    expect((await call(app, '/api/user/userinfo', {}, page('/user_info'))).result.code).toBe(0);
+    expect((await adminUser(user.id)).last_url).toBe('/user_info');
   });
 
   it('/user answers one user; an unknown one is 4004', async () => {

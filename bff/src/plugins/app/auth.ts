@@ -1,4 +1,4 @@
-import { Codes, cookieNames, type StaffPermission as Permission } from '@portal/contracts';
+import { Codes, cookieNames, PAGE_HEADER, type StaffPermission as Permission } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../../lib/domain-error.js';
@@ -153,7 +153,8 @@ export default fp(
       if (!isApiUrl(request.url)) return;
       const token = request.cookies[cookieNames.session] ?? bearerToken(request);
       if (token === undefined || token === '') return;
-      const found = await sessions.resolveWithStaff(token);
+      const page = request.headers[PAGE_HEADER];
+      const found = await sessions.resolveWithStaff(token, typeof page === 'string' ? page : undefined);
       if (found === null) return;
       request.user = found.user;
       request.staff = staffOf(found.user, found.staff);

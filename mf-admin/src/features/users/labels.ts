@@ -24,6 +24,8 @@ export const userLabels = {
   vipExpireTime: 'VIP 到期时间',
   vipHelp: '留空为无；修改会写入用户的流量记录',
   lastActiveTime: '最近活跃',
+  first_url: '首次访问地址',
+  last_url: '最近访问页面',
   userkey: '订阅密钥',
   canChangeDescribeKey: '可重置订阅链接',
   canChangePassword: '可修改密码',

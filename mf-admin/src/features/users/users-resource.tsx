@@ -130,6 +130,8 @@ export const usersResource: ResourceDefinition<AdminUser, UserUpdate> = {
     trafficColumn('traffic'),
     dateColumn('vipExpireTime', t.vipExpireTime, (row) => row.vipExpireTime),
     dateColumn('lastActiveTime', t.lastActiveTime, (row) => row.lastActiveTime),
+    column('first_url', t.first_url, (row) => row.first_url, { sortable: false, wrap: true }),
+    column('last_url', t.last_url, (row) => row.last_url, { sortable: false }),
     column('userkey', t.userkey, (row) => row.userkey, { sortable: false }),
     flag('canChangeDescribeKey', (row) => row.canChangeDescribeKey),
     flag('canChangePassword', (row) => row.canChangePassword),

@@ -11,9 +11,9 @@ import { CHANNEL_REWARD_RATE } from '../constants.js';
 const UserId = Type.String({ pattern: '^[0-9A-Za-z_\\-]{1,64}$' });
 
 /**
- * One user as the operator sees it: the fields of spec-2's "User (admin)" except `first_url`,
- * `last_url` and `dailyDescribKey`, which this portal does not record. Never the password hash
- * or anything of the sessions.
+ * One user as the operator sees it: the fields of spec-2's "User (admin)" except
+ * `dailyDescribKey`, which the spec names without saying what it holds (the subscription key is
+ * `userkey`). Never the password hash or anything of the sessions.
  */
 export interface AdminUser {
   _id: string;
@@ -37,6 +37,10 @@ export interface AdminUser {
   traffic: number;
   vipExpireTime: string | null;
   lastActiveTime: string | null;
+  /** The address of the first page the visitor opened (with its ?c=), recorded at sign-up; '' when unknown. */
+  first_url: string;
+  /** The portal page the user last opened (a route, '/shop'), as of the last use of a session; '' when unknown. */
+  last_url: string;
   /** The secret part of the user's subscription links (the debug subscription opens one). */
   userkey: string;
   canChangeDescribeKey: boolean;

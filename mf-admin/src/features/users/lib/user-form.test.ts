@@ -25,6 +25,8 @@ const user: AdminUser = {
   traffic: 1_234_567,
   vipExpireTime: '2026-03-01T12:34:56.789Z',
   lastActiveTime: null,
+  first_url: '',
+  last_url: '',
   userkey: 'k'.repeat(32),
   canChangeDescribeKey: true,
   canChangePassword: true,
