@@ -118,6 +118,8 @@ export type ActionDef<T, L = Lookups> = {
   /** Asks first; the question. */
   confirm?: (target: T) => string;
   hidden?: (target: T) => boolean;
+  /** Shown only to who holds this permission (the BFF refuses the call anyway). */
+  permission?: StaffPermission;
   danger?: boolean;
 } & (
   | Outcome<T, L>

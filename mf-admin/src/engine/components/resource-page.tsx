@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Button, HStack } from '@chakra-ui/react';
 import { Link } from 'react-router';
-import { Codes } from '@portal/contracts';
+import { Codes, type StaffPermission } from '@portal/contracts';
 import { notify, useSession } from '@portal/platform';
 import { lazyDialog, PageSkeleton, RegionError } from '@portal/ui';
 import { canOpen, holds } from '../../lib/access';
@@ -60,6 +60,8 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
   // Add, edit, copy and delete only for who holds the screen's edit permission (the BFF refuses the rest anyway).
   const editable = resource.editPermission === undefined || holds(resource.editPermission, userType, permissions);
   const form = editable ? resource.form : undefined;
+  const allowed = (action: { permission?: StaffPermission }) =>
+    action.permission === undefined || holds(action.permission, userType, permissions);
   const remove = editable ? resource.remove : undefined;
   const [url, setUrl] = useTableUrlState(defaults);
   const filters = useMemo(() => resource.filters ?? [], [resource]);
@@ -132,7 +134,7 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
         </Button>
       )}
       {(resource.rowActions ?? [])
-        .filter((action) => !action.hidden?.(row))
+        .filter((action) => allowed(action) && !action.hidden?.(row))
         .map((action) => (
           <Button
             key={action.key}
@@ -208,7 +210,7 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
   }
 
   const toolbarActions = (resource.toolbarActions ?? []).filter(
-    (action) => !action.hidden?.({ rows, filters: url.filters }),
+    (action) => allowed(action) && !action.hidden?.({ rows, filters: url.filters }),
   );
   const toolbar = (
     <>

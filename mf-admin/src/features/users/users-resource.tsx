@@ -167,6 +167,7 @@ export const usersResource: ResourceDefinition<AdminUser, UserUpdate> = {
     {
       key: 'channel',
       label: t.channel,
+      permission: 'users.edit',
       run: async (row, ctx) => {
         const result = await getUserChannel(row._id);
         if (result.code !== Codes.OK) {
@@ -185,6 +186,7 @@ export const usersResource: ResourceDefinition<AdminUser, UserUpdate> = {
     {
       key: 'password',
       label: t.password,
+      permission: 'users.edit',
       run: (row, ctx) =>
         showForm(ctx, passwordForm, { email: row.email, password: '' }, t.passwordTitle(row.email), 'user-password'),
     },

@@ -11,6 +11,8 @@ import {
   type Meta,
   type StoryObj,
 } from '@portal/storybook/story-kit';
+import { useSession } from '@portal/platform';
+import { demoUser } from '@portal/storybook/fixtures';
 import { alertDialog, asAdmin, dialog } from '../../../test/story-fixtures';
 import UserDevicesDialog from './user-devices-dialog';
 
@@ -73,6 +75,26 @@ export const LoadError: Story = {
   play: async () => {
     const box = await dialog(title);
     await expect(await within(box).findByText(t.loadFailed)).toBeVisible();
+  },
+};
+
+/** Staff who may read users but not edit them (a 客服): the list, without 全部退出. */
+export const ReadOnly: Story = {
+  parameters: { msw: [apiHandler('admin/users/sessions', devices)] },
+  loaders: [
+    () =>
+      useSession.getState().setUser(
+        demoUser({
+          type: 'normal',
+          email: 'kefu@example.com',
+          staff: { role: 'r0', roleName: '客服', owner: false, permissions: ['users.read'] },
+        }),
+      ),
+  ],
+  play: async () => {
+    const box = await dialog(title);
+    await waitFor(() => expect(within(box).getAllByTestId('user-device')).toHaveLength(2));
+    await expect(within(box).queryByRole('button', { name: t.signOutAll })).toBeNull();
   },
 };
 

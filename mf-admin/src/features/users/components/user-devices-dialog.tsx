@@ -1,11 +1,12 @@
 import { useCallback, useState } from 'react';
-import { Badge, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { Codes, toastMs } from '@portal/contracts';
-import { deviceName, sessionMessages as t } from '@portal/contracts/sessions';
-import { formatDateTime, notify, useCallData } from '@portal/platform';
-import { EmptyState, RegionError } from '@portal/ui';
+import { sessionMessages as t } from '@portal/contracts/sessions';
+import { notify, useCallData, useSession } from '@portal/platform';
+import { DeviceList } from '@portal/ui/device-list';
 import { DialogFrame } from '@portal/ui/dialog-frame';
 import { endUserSessions, userSessions } from '../api/user-sessions';
+import { holds } from '../../../lib/access';
 import { userLabels } from '../labels';
 
 export interface UserDevicesDialogProps {
@@ -26,6 +27,10 @@ export default function UserDevicesDialog({ userId, email, onClose }: UserDevice
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const count = state.status === 'ready' ? state.data.length : 0;
+  // Ending the sessions is an edit (users.edit); who may only read sees the list.
+  const userType = useSession((s) => s.user?.type);
+  const permissions = useSession((s) => s.user?.staff?.permissions);
+  const canEnd = holds('users.edit', userType, permissions);
 
   async function endAll() {
     setBusy(true);
@@ -70,50 +75,11 @@ export default function UserDevicesDialog({ userId, email, onClose }: UserDevice
       size="md"
       onClose={onClose}
       cancelLabel={userLabels.close}
-      confirmLabel={count > 0 ? t.signOutAll : undefined}
+      confirmLabel={canEnd && count > 0 ? t.signOutAll : undefined}
       danger
       onConfirm={() => setConfirming(true)}
     >
-      {state.status === 'loading' && (
-        <Stack gap="2" aria-busy="true" data-testid="user-devices-loading">
-          <Skeleton height="56px" borderRadius="l2" />
-          <Skeleton height="56px" borderRadius="l2" />
-        </Stack>
-      )}
-      {state.status === 'error' && <RegionError title={t.loadFailed} detail={state.message} onRetry={retry} />}
-      {state.status === 'ready' && state.data.length === 0 && <EmptyState />}
-      {state.status === 'ready' && state.data.length > 0 && (
-        <Stack as="ul" gap="2" listStyleType="none" aria-label={t.title}>
-          {state.data.map((device) => (
-            <Stack
-              as="li"
-              key={device.id}
-              gap="0.5"
-              p="3"
-              borderWidth="1px"
-              borderRadius="l2"
-              data-testid="user-device"
-            >
-              <HStack gap="2" flexWrap="wrap">
-                <Text fontWeight="medium" wordBreak="break-word">
-                  {deviceName(device)}
-                </Text>
-                {device.current && (
-                  <Badge colorPalette="green" variant="subtle">
-                    {t.current}
-                  </Badge>
-                )}
-              </HStack>
-              <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
-                {device.ip ?? t.unknownIp}
-              </Text>
-              <Text fontSize="sm" color="fg.muted">
-                {t.lastSeen(formatDateTime(device.lastSeenAt))} · {t.firstSeen(formatDateTime(device.createdAt))}
-              </Text>
-            </Stack>
-          ))}
-        </Stack>
-      )}
+      <DeviceList state={state} onRetry={retry} testIds={{ row: 'user-device', loading: 'user-devices-loading' }} />
     </DialogFrame>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { type SessionDevice } from '@portal/contracts';
 import { deviceName, sessionMessages as t } from '@portal/contracts/sessions';
-import { formatDateTime, useCallData } from '@portal/platform';
-import { EmptyState, lazyDialog, RegionError } from '@portal/ui';
+import { useCallData } from '@portal/platform';
+import { lazyDialog } from '@portal/ui';
+import { DeviceList } from '@portal/ui/device-list';
 import { listSessions } from '../api/sessions';
 import type { EndSessionDialogProps } from './end-session-dialog';
 
@@ -43,65 +44,25 @@ export function DevicesCard() {
           <Text fontSize="sm" color="fg.muted">
             {t.note}
           </Text>
-          {state.status === 'loading' && (
-            <Stack gap="2" aria-busy="true" data-testid="profile-devices-loading">
-              <Skeleton height="64px" borderRadius="l2" />
-              <Skeleton height="64px" borderRadius="l2" />
-            </Stack>
-          )}
-          {state.status === 'error' && <RegionError title={t.loadFailed} detail={state.message} onRetry={retry} />}
-          {state.status === 'ready' && state.data.length === 0 && <EmptyState />}
-          {state.status === 'ready' && state.data.length > 0 && (
-            <Stack as="ul" gap="2" listStyleType="none" aria-label={t.title}>
-              {state.data.map((device) => (
-                <HStack
-                  as="li"
-                  key={device.id}
-                  gap="3"
-                  p="3"
-                  borderWidth="1px"
-                  borderRadius="l2"
-                  justify="space-between"
-                  align="flex-start"
-                  data-testid="profile-device"
+          <DeviceList
+            state={state}
+            onRetry={retry}
+            testIds={{ row: 'profile-device', loading: 'profile-devices-loading' }}
+            action={(device) =>
+              !device.current && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  flexShrink={0}
+                  aria-label={`${t.signOut} ${deviceName(device)}`}
+                  onClick={() => setTarget(device)}
+                  onPointerEnter={EndSessionDialog.preload}
                 >
-                  <Stack gap="0.5" minW="0">
-                    <HStack gap="2" flexWrap="wrap">
-                      <Text fontWeight="medium" wordBreak="break-word">
-                        {deviceName(device)}
-                      </Text>
-                      {device.current && (
-                        <Badge colorPalette="green" variant="subtle">
-                          {t.current}
-                        </Badge>
-                      )}
-                    </HStack>
-                    <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
-                      {device.ip ?? t.unknownIp}
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {t.lastSeen(formatDateTime(device.lastSeenAt))}
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {t.firstSeen(formatDateTime(device.createdAt))}
-                    </Text>
-                  </Stack>
-                  {!device.current && (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      flexShrink={0}
-                      aria-label={`${t.signOut} ${deviceName(device)}`}
-                      onClick={() => setTarget(device)}
-                      onPointerEnter={EndSessionDialog.preload}
-                    >
-                      {t.signOut}
-                    </Button>
-                  )}
-                </HStack>
-              ))}
-            </Stack>
-          )}
+                  {t.signOut}
+                </Button>
+              )
+            }
+          />
         </Stack>
       </Card.Body>
       {target !== null && <EndSessionDialog target={target} onClose={() => setTarget(null)} onDone={retry} />}
