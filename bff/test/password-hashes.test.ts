@@ -18,6 +18,7 @@ import { agentInput, comboUpdate, entryInput, lineInput, signedInAdmin, type Adm
 import { call, lastLinkFor, signedInUser, TEST_USER_PASSWORD } from './api.js';
 import { buildTestApp, TEST_ADMIN } from './build-test-app.js';
 import { coupon, GiB, newOrder, product, shopApi } from './money.js';
+import { PASSKEY_ANSWER_SHAPE, PASSKEY_REGISTRATION_SHAPE } from './webauthn.js';
 
 /**
  * QUALITY 10, "never returned by any call": every route of the server is called (envelope calls
@@ -46,6 +47,11 @@ const NOT_SWEPT: Record<string, string> = {
  */
 const ALLOWED_FIELDS: Array<{ field: string; at: RegExp; why: string }> = [
   { field: 'canChangePassword', at: /./, why: 'a boolean permission of the account' },
+  {
+    field: 'passkeys',
+    at: /^\$\.data$/,
+    why: "the second factor's passkeys: the status lists their names and dates, the login's 1130 says whether any exist; no key material",
+  },
   {
     field: 'ssh_password',
     at: /./,
@@ -160,6 +166,29 @@ const SWEEP: Record<string, Sweep> = {
   '/api/second_factor/verify': asAdmin(() => ({ payload: { code: '000000' }, code: Codes.NOT_ALLOWED })),
   '/api/second_factor/recovery_codes': asAdmin(() => ({ payload: { code: '000000' }, code: Codes.NOT_ALLOWED })),
   '/api/second_factor/remove': asAdmin(() => ({ payload: { code: '000000' }, code: Codes.NOT_ALLOWED })),
+  // Passkeys: a browser answer of the right shape that proves nothing; the admin has no passkey.
+  '/api/user/login_passkey_options': asAnonymous(() => ({
+    payload: { ticket: 'no-such-ticket' },
+    code: Codes.SECOND_FACTOR_TICKET_EXPIRED,
+  })),
+  '/api/user/login_passkey': asAnonymous(() => ({
+    payload: { ticket: 'no-such-ticket', response: PASSKEY_ANSWER_SHAPE },
+    code: Codes.SECOND_FACTOR_TICKET_EXPIRED,
+  })),
+  '/api/second_factor/passkey_options': asAdmin(() => ({ payload: {}, code: Codes.NOT_ALLOWED })),
+  '/api/second_factor/verify_passkey': asAdmin(() => ({
+    payload: { response: PASSKEY_ANSWER_SHAPE },
+    code: Codes.SECOND_FACTOR_WRONG,
+  })),
+  '/api/second_factor/passkey_register_options': asAdmin(() => ({ payload: {} })),
+  '/api/second_factor/passkey_register': asAdmin(() => ({
+    payload: {
+      name: '电脑',
+      response: PASSKEY_REGISTRATION_SHAPE,
+    },
+    code: Codes.SECOND_FACTOR_WRONG,
+  })),
+  '/api/second_factor/passkey_remove': asAdmin(() => ({ payload: { id: 'nope' }, code: Codes.NOT_FOUND })),
   '/api/admin/second_factor/reset': asAdmin((ctx) => ({ payload: { userId: ctx.target.id } })),
   '/api/user/adopt_token': asAnonymous(async (ctx) => ({
     payload: { token: (await app.sessions.create(ctx.user.id)).token },

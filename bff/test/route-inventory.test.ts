@@ -26,6 +26,10 @@ const PUBLIC_ROUTES: Record<string, string> = {
   '/api/user/login': 'signing in',
   '/api/user/login_second_factor':
     "the login's second step: authorised by the single-use 5-minute ticket the right password gave, wrong codes rate limited",
+  '/api/user/login_passkey_options':
+    "the login's second step with a passkey: options for the account of the single-use ticket the right password gave",
+  '/api/user/login_passkey':
+    "the login's second step with a passkey: authorised by the ticket and a signature over its single-use challenge, failures rate limited",
   '/api/user/adopt_token': 'turns a verified ?token= link into a session',
   '/api/user/logout': 'ends whatever session the cookie names, or none',
   '/api/user/signup': 'registration',

@@ -1,48 +1,20 @@
 // A second factor for staff (issue 25, docs/second-factor.md): a staff member enrols TOTP on
 // /user_info (the test computes the codes from the secret the dialog shows, as an authenticator
 // app would), signs out, and signs in again with the password and a code.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Codes, defaultMessages, frameMessages } from '@portal/contracts';
 import { secondFactorMessages as m } from '@portal/contracts/second-factor';
 import { generate } from 'otplib';
-import { createUser } from '../support/accounts';
-import { e2eEnv } from '../support/env';
-import { api, skipPurchaseModal, userInfo } from '../support/session';
+import { api, userInfo } from '../support/session';
+import { newStaffSignedIn, passwordLogin } from '../support/staff';
 import { expect, test } from '../support/test';
 import { openUserMenu } from '../support/ui';
 
 /** The code of the time step `offset` periods from now: each step is accepted once. */
 const codeAt = (secret: string, offset = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
 
-async function passwordLogin(page: Page, email: string, password: string) {
-  await page.goto('/#/login');
-  await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-}
-
 const PHONE = { width: 390, height: 844 };
 const secondFactorWrong = defaultMessages[Codes.SECOND_FACTOR_WRONG]!;
-
-/** A new user appointed operations staff by the admin (the yunying_list setting), signed in on the page. */
-async function newStaffSignedIn(page: Page, request: APIRequestContext) {
-  const staff = await createUser(request, 'staff');
-  const admin = await api(request, 'user/login', e2eEnv.admin);
-  expect(admin.code, admin.msg).toBe(0);
-  const config = await api<{ values: Record<string, unknown> }>(request, 'admin/config/get');
-  expect(config.code, config.msg).toBe(0);
-  const listed = String(config.data.values.yunying_list ?? '');
-  const appoint = await api(request, 'admin/config/set_config', {
-    yunying_list: [listed, staff.email].filter(Boolean).join(','),
-  });
-  expect(appoint.code, appoint.msg).toBe(0);
-
-  await passwordLogin(page, staff.email, staff.password);
-  await expect(page).toHaveURL(/#\/$/);
-  const me = await userInfo(page.context().request);
-  await skipPurchaseModal(page.context(), me._id);
-  return staff;
-}
 
 /** 两步验证 on /user_info: the QR, the secret to type by hand, the first code, the recovery codes. */
 async function enrol(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {

@@ -1296,3 +1296,52 @@ export const jobRuns = pgTable('job_runs', {
   lastError: text('last_error').notNull().default(''),
   runs: bigint('runs', { mode: 'number' }).notNull().default(0),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Passkeys (WebAuthn) as a staff second factor (issue 25, migration 0019).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A staff member's passkeys: the credential id (base64url, as the browser names it), its COSE
+ * public key and the authenticator's signature counter (a counter that does not grow is refused).
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    lastUsedAt: instant('last_used_at'),
+  },
+  (t) => [uniqueIndex('passkeys_credential_id_idx').on(t.credentialId), index('passkeys_user_id_idx').on(t.userId)],
+);
+
+/**
+ * A WebAuthn challenge waiting for the browser's answer (5 minutes, database time; used once):
+ * registering a passkey and a step-up check are bound to the session (sha256 of its token), a
+ * login to its ticket (sha256 of the ticket).
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'register' | 'login' | 'check'>().notNull(),
+    binding: text('binding').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('webauthn_challenges_expires_at_idx').on(t.expiresAt),
+    check('webauthn_challenges_purpose', sql`${t.purpose} IN ('register', 'login', 'check')`),
+  ],
+);

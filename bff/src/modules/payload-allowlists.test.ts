@@ -18,6 +18,7 @@ import {
 import { buildTestApp } from '../../test/build-test-app.js';
 import { coupon, newOrder, product, shopApi } from '../../test/money.js';
 import type { Access } from '../plugins/app/auth.js';
+import { PASSKEY_ANSWER_SHAPE, PASSKEY_REGISTRATION_SHAPE } from '../../test/webauthn.js';
 
 const INJECTED_USERKEY = 'f'.repeat(32);
 
@@ -160,6 +161,18 @@ const SIGNED_IN_CASES: SignedInCase[] = [
   { url: '/api/second_factor/verify', prepare: async () => ({ code: '000000' }) },
   { url: '/api/second_factor/recovery_codes', prepare: async () => ({ code: '000000' }) },
   { url: '/api/second_factor/remove', prepare: async () => ({ code: '000000' }) },
+  // Passkeys: the same user (no staff role, no passkey) with a browser answer of the right shape.
+  { url: '/api/second_factor/passkey_options' },
+  { url: '/api/second_factor/verify_passkey', prepare: async () => ({ response: PASSKEY_ANSWER_SHAPE }) },
+  { url: '/api/second_factor/passkey_register_options' },
+  {
+    url: '/api/second_factor/passkey_register',
+    prepare: async () => ({
+      name: '电脑',
+      response: PASSKEY_REGISTRATION_SHAPE,
+    }),
+  },
+  { url: '/api/second_factor/passkey_remove', prepare: async () => ({ id: 'nope' }) },
   { url: '/api/user/sessions' },
   { url: '/api/user/end_other_sessions' },
   {
@@ -287,6 +300,9 @@ const PUBLIC_CASES = [
   '/api/user/adopt_token',
   // Refuses extra fields (additionalProperties: false): modules/second-factor/second-factor.test.ts.
   '/api/user/login_second_factor',
+  // The same for the passkey's second step: modules/second-factor/passkeys.test.ts.
+  '/api/user/login_passkey_options',
+  '/api/user/login_passkey',
 ];
 
 /**

@@ -108,3 +108,25 @@ export const SecondFactor: Story = {
     await expect(canvas.getByLabelText('密码')).toHaveValue('');
   },
 };
+
+/** Staff with passkeys only: the second step offers 使用通行密钥 and no code field. */
+export const SecondFactorPasskey: Story = {
+  parameters: {
+    msw: [
+      apiHandler(
+        'user/login',
+        { ticket: 'ticket-2', expiresIn: 300, totp: false, passkeys: true },
+        Codes.SECOND_FACTOR_NEEDED,
+        '请输入两步验证码',
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await fillAndSubmit(canvasElement, 'staff@example.com', 'password-1');
+    const step = within(await within(canvasElement).findByTestId('second-factor-step'));
+    await expect(step.getByText('请使用已添加的通行密钥完成验证。')).toBeVisible();
+    // The button comes lazily (never on the first page's wire).
+    await expect(await step.findByRole('button', { name: '使用通行密钥' })).toBeVisible();
+    await expect(step.queryByLabelText('6 位验证码')).toBeNull();
+  },
+};

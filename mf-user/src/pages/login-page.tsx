@@ -31,7 +31,7 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
   const [loading, setLoading] = useState(false);
   // Staff with a second factor: the password was right, the code comes next (issue 25).
-  const [ticket, setTicket] = useState<string>();
+  const [ticket, setTicket] = useState<{ ticket: string; totp: boolean; passkeys: boolean }>();
   // Whether the login page is still shown: a user who went elsewhere while the login was being
   // completed stays where they went instead of being sent home.
   const onPage = useRef(true);
@@ -83,7 +83,11 @@ export default function LoginPage() {
     }
     setLoading(false);
     if (result.code === Codes.SECOND_FACTOR_NEEDED && result.data.ticket) {
-      setTicket(result.data.ticket);
+      setTicket({
+        ticket: result.data.ticket,
+        totp: result.data.totp ?? true,
+        passkeys: result.data.passkeys ?? false,
+      });
       return;
     }
     // A network failure was already reported by the API client.
@@ -110,7 +114,9 @@ export default function LoginPage() {
     >
       {ticket !== undefined ? (
         <SecondFactorStep
-          ticket={ticket}
+          ticket={ticket.ticket}
+          totp={ticket.totp}
+          passkeys={ticket.passkeys}
           onSignedIn={signedIn}
           onBack={(message) => {
             setTicket(undefined);

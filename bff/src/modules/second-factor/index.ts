@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { MailContent } from '../mail/index.js';
+import { createPasskeyRepository, createPasskeyService } from './passkeys.js';
 import { createSecondFactorRepository } from './repository.js';
 import { secondFactorRoutes } from './routes.js';
 import { createSecondFactorService, type SecondFactorService } from './service.js';
@@ -10,21 +12,23 @@ export { SecondFactorNeeded, type SecondFactorService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Staff second factor (TOTP and recovery codes): enrolment, the login's second step, step-up. */
+    /** Staff second factor (TOTP with recovery codes, passkeys): enrolment, the login's second step, step-up. */
     secondFactor: SecondFactorService;
   }
 }
 
 /** A second factor for staff (issue 25, docs/second-factor.md). */
 async function secondFactorModule(fastify: FastifyInstance) {
+  // The change is made whatever happens to its notice; a mail that could not go out is logged.
+  const mail = async (to: string, content: MailContent) => {
+    await fastify.mail
+      .send(to, content)
+      .catch((err: unknown) => fastify.log.error({ err, to }, 'mail could not be sent'));
+  };
   const service = createSecondFactorService({
     repo: createSecondFactorRepository(fastify.db),
-    // The change is made whatever happens to its notice; a mail that could not go out is logged.
-    mail: async (to, content) => {
-      await fastify.mail
-        .send(to, content)
-        .catch((err: unknown) => fastify.log.error({ err, to }, 'mail could not be sent'));
-    },
+    passkeys: createPasskeyService({ repo: createPasskeyRepository(fastify.db), mail }),
+    mail,
   });
   fastify.decorate('secondFactor', service);
   secondFactorRoutes(fastify, service);

@@ -23,3 +23,9 @@ export const recoveryCodesMail = () =>
 
 export const factorResetMail = () =>
   factorMail('两步验证已被管理员重置', '管理员重置了您账号的两步验证，旧的验证器和恢复码已失效，请重新设置两步验证。');
+
+export const passkeyAddedMail = (name: string) =>
+  factorMail('已添加通行密钥', `您的账号添加了通行密钥“${name}”，可用它完成登录后台时的两步验证。`);
+
+export const passkeyRemovedMail = (name: string) =>
+  factorMail('已删除通行密钥', `您的账号删除了通行密钥“${name}”，它不能再用于登录。`);

@@ -1,6 +1,13 @@
 import { and, count, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { secondFactorChallenges, secondFactorRecoveryCodes, secondFactors, sessions, users } from '../../db/schema.js';
+import {
+  passkeys,
+  secondFactorChallenges,
+  secondFactorRecoveryCodes,
+  secondFactors,
+  sessions,
+  users,
+} from '../../db/schema.js';
 import { STEP_UP_MINUTES } from '@portal/contracts/second-factor';
 
 export interface FactorRow {
@@ -34,7 +41,8 @@ export function createSecondFactorRepository(db: Db) {
       return row;
     },
 
-    async hasActive(userId: string): Promise<boolean> {
+    /** A TOTP factor is active. */
+    async hasTotp(userId: string): Promise<boolean> {
       const [row] = await db
         .select({ userId: secondFactors.userId })
         .from(secondFactors)
@@ -166,11 +174,14 @@ export function createSecondFactorRepository(db: Db) {
         .where(eq(sessions.id, sessionId));
     },
 
-    /** For the guard: whether the user has a factor, and whether this session proved it within the step-up window. */
+    /**
+     * For the guard: whether the user has a factor (TOTP or a passkey), and whether this session
+     * proved it within the step-up window.
+     */
     async guardState(sessionId: string): Promise<{ active: boolean; fresh: boolean }> {
       const [row] = await db
         .select({
-          active: sql<boolean>`${secondFactors.totpSecret} IS NOT NULL`,
+          active: sql<boolean>`(${secondFactors.totpSecret} IS NOT NULL OR EXISTS (SELECT 1 FROM ${passkeys} WHERE ${passkeys.userId} = ${sessions.userId}))`,
           fresh: sql<boolean>`coalesce(${sessions.factorCheckedAt} > now() - make_interval(mins => ${STEP_UP_MINUTES}), false)`,
         })
         .from(sessions)

@@ -1,6 +1,12 @@
 import { Codes, cookieNames } from '@portal/contracts';
 import {
   EmptyRequest,
+  PasskeyLoginOptionsRequest,
+  PasskeyLoginRequest,
+  PasskeyOptionsRequest,
+  PasskeyRegisterRequest,
+  PasskeyRemoveRequest,
+  PasskeyVerifyRequest,
   SecondFactorCodeRequest,
   SecondFactorEnrolStartRequest,
   SecondFactorLoginRequest,
@@ -13,7 +19,9 @@ import { failureLimit } from '../../lib/throttle.js';
 import { isOwner } from '../staff/access.js';
 import { setSessionCookies } from '../../plugins/app/auth.js';
 import { payloadOf } from '../../plugins/app/envelope.js';
+import { ownOrigin } from '../../plugins/app/origin-check.js';
 import { isStaff, sessionIdOf } from './guard.js';
+import type { RelyingParty } from './passkeys.js';
 import type { FactorUser, SecondFactorNeeded, SecondFactorService } from './service.js';
 
 /** The login's 1130 answer: the code with `data.ticket`, in the envelope (errors carry no data). */
@@ -28,6 +36,31 @@ const ticketUsers = new WeakMap<FastifyRequest, FactorUser>();
 function clientMeta(request: FastifyRequest) {
   const userAgent = request.headers['user-agent'];
   return userAgent === undefined ? { ip: request.ip } : { ip: request.ip, userAgent };
+}
+
+/**
+ * The WebAuthn relying party of a request: the origins a page may call from (the request's own,
+ * PUBLIC_ORIGIN's, PUBLIC_BASE_URL's) and the RP id, the host of the calling page, or
+ * PUBLIC_BASE_URL's host when the page is on it or under it (one passkey for every subdomain).
+ */
+export function relyingPartyOf(
+  request: FastifyRequest,
+  config: { publicBaseUrl: string; publicOrigins: string[] },
+): RelyingParty {
+  const own = ownOrigin(request);
+  const base = config.publicBaseUrl === '' ? undefined : new URL(config.publicBaseUrl);
+  const origins = [
+    ...new Set([
+      own,
+      ...config.publicOrigins.map((o) => o.toLowerCase()),
+      ...(base ? [base.origin.toLowerCase()] : []),
+    ]),
+  ];
+  const claimed = request.headers.origin?.toLowerCase();
+  const page = new URL(claimed !== undefined && origins.includes(claimed) ? claimed : own).hostname;
+  const rpID =
+    base !== undefined && (page === base.hostname || page.endsWith(`.${base.hostname}`)) ? base.hostname : page;
+  return { rpID, origins };
 }
 
 export function secondFactorRoutes(fastify: FastifyInstance, factors: SecondFactorService) {
@@ -46,27 +79,62 @@ export function secondFactorRoutes(fastify: FastifyInstance, factors: SecondFact
   const staffOnly = (request: FastifyRequest) => {
     if (!isStaff(request)) throw new DomainError(Codes.FORBIDDEN, '两步验证仅供后台人员使用');
   };
+  const rp = (request: FastifyRequest) => relyingPartyOf(request, fastify.config);
+  const sessionOf = (request: FastifyRequest): string => {
+    const sessionId = sessionIdOf(request);
+    if (sessionId === undefined) throw new DomainError(Codes.SESSION_EXPIRED);
+    return sessionId;
+  };
+  /** Adding or removing a passkey while a factor is active needs a check within the step-up window (else 1133). */
+  const freshCheck = async (request: FastifyRequest) => {
+    const state = await factors.guardState(sessionOf(request));
+    if (state.active && !state.fresh) throw new DomainError(Codes.STEP_UP_REQUIRED);
+  };
+  /** The login ticket's account, before the throttle (which counts per account). */
+  const ticketGate = async (request: FastifyRequest) => {
+    const found = await factors.ticketUser(payloadOf(request, PasskeyLoginOptionsRequest).ticket);
+    if (found === undefined) throw new DomainError(Codes.SECOND_FACTOR_TICKET_EXPIRED);
+    ticketUsers.set(request, found);
+  };
+  /** The login's last step, after the factor: a new session (checked now) replaces any previous one. */
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, user: FactorUser) => {
+    const session = await fastify.sessions.create(user.id, clientMeta(request));
+    await factors.markChecked(sha256Hex(session.token));
+    const previous = request.cookies[cookieNames.session];
+    if (previous !== undefined) await fastify.sessions.destroy(previous);
+    setSessionCookies(request, reply, session.token);
+    return reply.envelope({});
+  };
 
   fastify.post('/api/user/login_second_factor', {
     config: { access: 'public', payload: SecondFactorLoginRequest },
-    preHandler: [
-      async (request) => {
-        const found = await factors.ticketUser(payloadOf(request, SecondFactorLoginRequest).ticket);
-        if (found === undefined) throw new DomainError(Codes.SECOND_FACTOR_TICKET_EXPIRED);
-        ticketUsers.set(request, found);
-      },
-      throttle.check,
-    ],
+    preHandler: [ticketGate, throttle.check],
     handler: async (request, reply) => {
       const { ticket, code } = payloadOf(request, SecondFactorLoginRequest);
       const user = ticketUsers.get(request)!;
       await factors.completeLogin(ticket, user, code);
-      const session = await fastify.sessions.create(user.id, clientMeta(request));
-      await factors.markChecked(sha256Hex(session.token));
-      const previous = request.cookies[cookieNames.session];
-      if (previous !== undefined) await fastify.sessions.destroy(previous);
-      setSessionCookies(request, reply, session.token);
-      return reply.envelope({});
+      return signIn(request, reply, user);
+    },
+  });
+
+  // Passkeys in the login's second step: options for the ticket's account, then its answer.
+  fastify.post('/api/user/login_passkey_options', {
+    config: { access: 'public', payload: PasskeyLoginOptionsRequest },
+    preHandler: [ticketGate, throttle.check],
+    handler: async (request, reply) => {
+      const { ticket } = payloadOf(request, PasskeyLoginOptionsRequest);
+      return reply.envelope(await factors.passkeyLoginOptions(ticket, ticketUsers.get(request)!, rp(request)));
+    },
+  });
+
+  fastify.post('/api/user/login_passkey', {
+    config: { access: 'public', payload: PasskeyLoginRequest },
+    preHandler: [ticketGate, throttle.check],
+    handler: async (request, reply) => {
+      const { ticket, response } = payloadOf(request, PasskeyLoginRequest);
+      const user = ticketUsers.get(request)!;
+      await factors.completePasskeyLogin(ticket, user, rp(request), response);
+      return signIn(request, reply, user);
     },
   });
 
@@ -83,8 +151,9 @@ export function secondFactorRoutes(fastify: FastifyInstance, factors: SecondFact
     preHandler: throttle.check,
     handler: async (request, reply) => {
       staffOnly(request);
+      const { fresh } = await factors.guardState(sessionOf(request));
       return reply.envelope(
-        await factors.startEnrolment(me(request), payloadOf(request, SecondFactorEnrolStartRequest).code),
+        await factors.startEnrolment(me(request), payloadOf(request, SecondFactorEnrolStartRequest).code, fresh),
       );
     },
   });
@@ -103,9 +172,58 @@ export function secondFactorRoutes(fastify: FastifyInstance, factors: SecondFact
     config: { access: 'user', payload: SecondFactorCodeRequest },
     preHandler: throttle.check,
     handler: async (request, reply) => {
-      const sessionId = sessionIdOf(request);
-      if (sessionId === undefined) throw new DomainError(Codes.SESSION_EXPIRED);
-      await factors.verify(me(request), sessionId, payloadOf(request, SecondFactorCodeRequest).code);
+      await factors.verify(me(request), sessionOf(request), payloadOf(request, SecondFactorCodeRequest).code);
+      return reply.envelope({});
+    },
+  });
+
+  // Step-up with a passkey: options bound to this session, then its answer refreshes the check.
+  fastify.post('/api/second_factor/passkey_options', {
+    config: { access: 'user', payload: PasskeyOptionsRequest },
+    preHandler: throttle.check,
+    handler: async (request, reply) =>
+      reply.envelope(await factors.passkeys.checkOptions(me(request), sessionOf(request), rp(request))),
+  });
+
+  fastify.post('/api/second_factor/verify_passkey', {
+    config: { access: 'user', payload: PasskeyVerifyRequest },
+    preHandler: throttle.check,
+    handler: async (request, reply) => {
+      const { response } = payloadOf(request, PasskeyVerifyRequest);
+      await factors.verifyPasskey(me(request), sessionOf(request), rp(request), response);
+      return reply.envelope({});
+    },
+  });
+
+  // Registering a passkey (staff): options bound to this session, then the browser's answer and a name.
+  fastify.post('/api/second_factor/passkey_register_options', {
+    config: { access: 'user', payload: PasskeyOptionsRequest },
+    handler: async (request, reply) => {
+      staffOnly(request);
+      await freshCheck(request);
+      return reply.envelope(await factors.passkeys.registrationOptions(me(request), sessionOf(request), rp(request)));
+    },
+  });
+
+  fastify.post('/api/second_factor/passkey_register', {
+    config: { access: 'user', payload: PasskeyRegisterRequest },
+    preHandler: throttle.check,
+    handler: async (request, reply) => {
+      staffOnly(request);
+      const { name, response } = payloadOf(request, PasskeyRegisterRequest);
+      const sessionId = sessionOf(request);
+      const added = await factors.passkeys.register(me(request), sessionId, rp(request), name, response);
+      // Like enrolling TOTP: the session that just added its factor counts as checked.
+      await factors.markChecked(sessionId);
+      return reply.envelope(added);
+    },
+  });
+
+  fastify.post('/api/second_factor/passkey_remove', {
+    config: { access: 'user', payload: PasskeyRemoveRequest },
+    handler: async (request, reply) => {
+      await freshCheck(request);
+      await factors.passkeys.remove(me(request), payloadOf(request, PasskeyRemoveRequest).id);
       return reply.envelope({});
     },
   });

@@ -13,6 +13,7 @@ import { DomainError } from '../../lib/domain-error.js';
 import { newSessionToken, sha256Hex } from '../../lib/random.js';
 import type { MailContent } from '../mail/index.js';
 import { factorAddedMail, factorRemovedMail, factorResetMail, recoveryCodesMail } from './mails.js';
+import type { PasskeyService, RelyingParty } from './passkeys.js';
 import type { SecondFactorRepository } from './repository.js';
 
 /** How long a login waits for its second factor (seconds). */
@@ -40,6 +41,8 @@ export interface FactorUser {
 
 export interface SecondFactorDeps {
   repo: SecondFactorRepository;
+  /** The passkeys (a factor of their own: the login, step-up and the required setting count them). */
+  passkeys: PasskeyService;
   /** Mails the staff member; a failed mail is logged by the caller's hook, never fails the change. */
   mail: (to: string, content: MailContent) => Promise<void>;
 }
@@ -57,7 +60,7 @@ function newRecoveryCode(): string {
 
 const wrong = () => new DomainError(Codes.SECOND_FACTOR_WRONG);
 
-export function createSecondFactorService({ repo, mail }: SecondFactorDeps) {
+export function createSecondFactorService({ repo, passkeys, mail }: SecondFactorDeps) {
   /** The time step a code from this secret matches now (±1 period), or undefined. */
   async function matchTotp(secret: string, code: string): Promise<number | undefined> {
     if (!/^\d{6}$/.test(code)) return undefined;
@@ -89,6 +92,11 @@ export function createSecondFactorService({ repo, mail }: SecondFactorDeps) {
     throw wrong();
   }
 
+  /** Uses the login ticket up: one ticket completes one login. */
+  async function takeTicket(ticket: string): Promise<void> {
+    if (!(await repo.takeChallenge(sha256Hex(ticket)))) throw new DomainError(Codes.SECOND_FACTOR_TICKET_EXPIRED);
+  }
+
   async function newRecoveryCodes(userId: string): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await repo.replaceRecoveryCodes(
@@ -102,19 +110,26 @@ export function createSecondFactorService({ repo, mail }: SecondFactorDeps) {
     checkCode,
 
     async status(user: FactorUser, staff: boolean, required: boolean): Promise<SecondFactorStatus> {
-      const [enabled, recoveryLeft] = await Promise.all([repo.hasActive(user.id), repo.recoveryLeft(user.id)]);
-      return { staff, enabled, recoveryLeft, required };
+      const [enabled, recoveryLeft, keys] = await Promise.all([
+        repo.hasTotp(user.id),
+        repo.recoveryLeft(user.id),
+        passkeys.list(user.id),
+      ]);
+      return { staff, enabled, active: enabled || keys.length > 0, passkeys: keys, recoveryLeft, required };
     },
 
     /**
      * A new secret, pending until a code from it confirms it. While a factor is active, starting a
      * new one needs its current code (or a recovery code): a stolen session cannot swap the factor.
+     * With passkeys only, the session must have proved one within the step-up window (`fresh`).
      */
-    async startEnrolment(user: FactorUser, code: string | undefined): Promise<SecondFactorEnrolment> {
-      if (await repo.hasActive(user.id)) {
+    async startEnrolment(user: FactorUser, code: string | undefined, fresh: boolean): Promise<SecondFactorEnrolment> {
+      if (await repo.hasTotp(user.id)) {
         if (code === undefined || code.trim() === '')
           throw new DomainError(Codes.SECOND_FACTOR_WRONG, '请输入当前的两步验证码');
         await checkCode(user.id, code);
+      } else if (!fresh && (await passkeys.count(user.id)) > 0) {
+        throw new DomainError(Codes.STEP_UP_REQUIRED);
       }
       const secret = generateSecret();
       await repo.setPending(user.id, secret);
@@ -161,20 +176,22 @@ export function createSecondFactorService({ repo, mail }: SecondFactorDeps) {
       await repo.markChecked(sessionId);
     },
 
-    /** An admin clears another staff member's factor (the route checks who may); mailed to them. */
+    /** An admin clears another staff member's factor and passkeys (the route checks who may); mailed to them. */
     async reset(target: FactorUser): Promise<boolean> {
-      const had = (await repo.factor(target.id)) !== undefined;
+      const hadTotp = (await repo.factor(target.id)) !== undefined;
       await repo.remove(target.id);
+      const had = (await passkeys.removeAll(target.id)) > 0 || hadTotp;
       if (had) await mail(target.email, factorResetMail());
       return had;
     },
 
     /**
-     * The login's gate, after the right password: an account with an active factor gets a ticket
-     * (5 minutes, stored hashed) instead of a session.
+     * The login's gate, after the right password: an account with an active factor (TOTP or
+     * passkeys) gets a ticket (5 minutes, stored hashed) instead of a session.
      */
     async challengeIfEnrolled(user: FactorUser, meta: { ip?: string; userAgent?: string }): Promise<void> {
-      if (!(await repo.hasActive(user.id))) return;
+      const [totp, keys] = await Promise.all([repo.hasTotp(user.id), passkeys.count(user.id)]);
+      if (!totp && keys === 0) return;
       const ticket = newSessionToken();
       await repo.insertChallenge({
         id: sha256Hex(ticket),
@@ -183,7 +200,7 @@ export function createSecondFactorService({ repo, mail }: SecondFactorDeps) {
         ip: meta.ip ?? null,
         userAgent: meta.userAgent?.slice(0, 512) ?? null,
       });
-      throw new SecondFactorNeeded({ ticket, expiresIn: CHALLENGE_TTL_SECONDS });
+      throw new SecondFactorNeeded({ ticket, expiresIn: CHALLENGE_TTL_SECONDS, totp, passkeys: keys > 0 });
     },
 
     /** The user a ticket waits for (undefined when unknown, expired or the account was disabled). */
@@ -196,8 +213,36 @@ export function createSecondFactorService({ repo, mail }: SecondFactorDeps) {
     /** The second step of the login: a code for the ticket's account; the ticket is used up on success. */
     async completeLogin(ticket: string, user: FactorUser, code: string): Promise<void> {
       await checkCode(user.id, code);
-      if (!(await repo.takeChallenge(sha256Hex(ticket)))) throw new DomainError(Codes.SECOND_FACTOR_TICKET_EXPIRED);
+      await takeTicket(ticket);
     },
+
+    /** The second step with a passkey: its answer to the ticket's challenge; the ticket is used up on success. */
+    async completePasskeyLogin(
+      ticket: string,
+      user: FactorUser,
+      rp: RelyingParty,
+      answer: Parameters<PasskeyService['login']>[3],
+    ): Promise<void> {
+      await passkeys.login(user, sha256Hex(ticket), rp, answer);
+      await takeTicket(ticket);
+    },
+
+    /** Options for a passkey login of the ticket's account. */
+    passkeyLoginOptions: (ticket: string, user: FactorUser, rp: RelyingParty) =>
+      passkeys.loginOptions(user, sha256Hex(ticket), rp),
+
+    /** Step-up with a passkey: its answer proves the factor again for this session. */
+    async verifyPasskey(
+      user: FactorUser,
+      sessionId: string,
+      rp: RelyingParty,
+      answer: Parameters<PasskeyService['check']>[3],
+    ): Promise<void> {
+      await passkeys.check(user, sessionId, rp, answer);
+      await repo.markChecked(sessionId);
+    },
+
+    passkeys,
 
     user: (id: string) => repo.user(id),
     markChecked: (sessionId: string) => repo.markChecked(sessionId),

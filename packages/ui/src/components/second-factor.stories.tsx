@@ -97,11 +97,27 @@ const verify = apiSequence('second_factor/verify', [
   { data: {} },
 ]);
 
+/** What the account has (second_factor/status), read by the step-up dialog. */
+const statusOf = (enabled: boolean, passkeys: number) =>
+  apiHandler('second_factor/status', {
+    staff: true,
+    enabled,
+    active: enabled || passkeys > 0,
+    recoveryLeft: enabled ? 10 : 0,
+    required: false,
+    passkeys: Array.from({ length: passkeys }, (_, i) => ({
+      id: `k${i}`,
+      name: `钥匙 ${i + 1}`,
+      createdAt: '2026-11-01T08:00:00Z',
+      lastUsedAt: null,
+    })),
+  });
+
 /** Step-up: a wrong code is said in the field, the right one closes the dialog and the call is retried. */
 export const StepUp: StoryObj<typeof StepUpDialog> = {
   render: (args) => <StepUpDialog {...args} />,
   args: { onVerified: fn(), onClose: fn() },
-  parameters: { msw: [verify.handler] },
+  parameters: { msw: [statusOf(true, 0), verify.handler] },
   play: async ({ args }) => {
     const dialog = await shown('再次验证身份');
     await expect(dialog.getByText('这是一项敏感操作，请输入两步验证码后继续。')).toBeVisible();
@@ -110,5 +126,30 @@ export const StepUp: StoryObj<typeof StepUpDialog> = {
     await expect(await dialog.findByText('验证码错误或已使用')).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: '验证并继续' }));
     await waitFor(() => expect(args.onVerified).toHaveBeenCalledTimes(1));
+  },
+};
+
+/** An account with passkeys only: no code field, 使用通行密钥 instead. */
+export const StepUpPasskeyOnly: StoryObj<typeof StepUpDialog> = {
+  render: (args) => <StepUpDialog {...args} />,
+  args: { onVerified: fn(), onClose: fn() },
+  parameters: { msw: [statusOf(false, 1)] },
+  play: async () => {
+    const dialog = await shown('再次验证身份');
+    await expect(await dialog.findByRole('button', { name: '使用通行密钥' })).toBeVisible();
+    await expect(dialog.getByText('这是一项敏感操作，请使用通行密钥验证后继续。')).toBeVisible();
+    await expect(dialog.queryByLabelText('6 位验证码')).toBeNull();
+  },
+};
+
+/** An account with both: the code field and 使用通行密钥 under it. */
+export const StepUpCodeOrPasskey: StoryObj<typeof StepUpDialog> = {
+  render: (args) => <StepUpDialog {...args} />,
+  args: { onVerified: fn(), onClose: fn() },
+  parameters: { msw: [statusOf(true, 2)] },
+  play: async () => {
+    const dialog = await shown('再次验证身份');
+    await expect(await dialog.findByRole('button', { name: '使用通行密钥' })).toBeVisible();
+    await expect(dialog.getByLabelText('6 位验证码')).toBeVisible();
   },
 };

@@ -1,11 +1,18 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Button, HStack, Image, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Codes, type SecondFactorEnrolment, type SecondFactorRecoveryCodes } from '@portal/contracts';
+import {
+  Codes,
+  type PasskeyOptions,
+  type SecondFactorEnrolment,
+  type SecondFactorRecoveryCodes,
+  type SecondFactorStatus,
+} from '@portal/contracts';
 import { secondFactorMessages as m } from '@portal/contracts/second-factor';
 import { call, copyText, notify, setSecondFactorPrompt, type CallResult } from '@portal/platform';
 import { create } from 'zustand';
 import { CodeField, codeProblem } from './code-field.js';
 import { DialogFrame } from './dialog-frame.js';
+import { PasskeyButton } from './passkey.js';
 
 export { CodeField, codeProblem };
 
@@ -71,18 +78,28 @@ export interface EnrolDialogProps {
   onEnrolled: () => void;
   /** A factor is active: its current code is asked first (changing the authenticator). */
   changing?: boolean;
+  /**
+   * The account has passkeys only and the session's check is too old (1133): the owner asks for
+   * the factor and opens the dialog again. Without it the refusal is shown like any other.
+   */
+  onNeedCheck?: () => void;
 }
 
 /**
  * Setting up TOTP: (the current code when changing) → the QR and the secret for typing by hand →
  * the first code → the ten recovery codes, shown once.
  */
-export function EnrolDialog({ onClose, onEnrolled, changing = false }: EnrolDialogProps) {
+export function EnrolDialog({ onClose, onEnrolled, changing = false, onNeedCheck }: EnrolDialogProps) {
   const [state, setState] = useState<EnrolStep>(changing ? { step: 'current' } : { step: 'loading' });
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // The latest callback, read by the answer handler (which must not change, or the first call repeats).
+  const needCheck = useRef(onNeedCheck);
+  useEffect(() => {
+    needCheck.current = onNeedCheck;
+  });
 
   const apply = useCallback((result: CallResult<SecondFactorEnrolment>, current: string | undefined) => {
     if (result.code === Codes.OK) {
@@ -92,6 +109,8 @@ export function EnrolDialog({ onClose, onEnrolled, changing = false }: EnrolDial
     } else if (current !== undefined && result.code === Codes.SECOND_FACTOR_WRONG) {
       setState({ step: 'current' });
       setError(result.msg);
+    } else if (result.code === Codes.STEP_UP_REQUIRED && needCheck.current !== undefined) {
+      needCheck.current();
     } else {
       setState({ step: 'failed', message: result.msg || m.loadFailed });
     }
@@ -214,10 +233,28 @@ export interface CodeDialogProps {
   onClose: () => void;
   danger?: boolean;
   testId: string;
+  /** What the account has is still being read: a spinner instead of the field. */
+  loading?: boolean;
+  /** No code to type (an account with passkeys only): the field and the main button are left out. */
+  codeless?: boolean;
+  /** Under the field: another way to prove the factor (使用通行密钥). */
+  extra?: ReactNode;
 }
 
 /** A code (or a recovery code) for one call: step-up, removing the factor, new recovery codes. */
-export function CodeDialog({ title, text, confirmLabel, submit, onDone, onClose, danger, testId }: CodeDialogProps) {
+export function CodeDialog({
+  title,
+  text,
+  confirmLabel,
+  submit,
+  onDone,
+  onClose,
+  danger,
+  testId,
+  loading = false,
+  codeless = false,
+  extra,
+}: CodeDialogProps) {
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
   const [error, setError] = useState<string>();
@@ -234,6 +271,7 @@ export function CodeDialog({ title, text, confirmLabel, submit, onDone, onClose,
     if (result.code === Codes.OK) onDone();
     else if (result.status !== 502) setError(result.msg);
   }
+  const withCode = !loading && !codeless;
   return (
     <DialogFrame
       title={title}
@@ -242,37 +280,92 @@ export function CodeDialog({ title, text, confirmLabel, submit, onDone, onClose,
       busy={busy}
       closeOnOutsideClick={false}
       cancelLabel={m.cancel}
-      confirmLabel={confirmLabel}
+      confirmLabel={withCode ? confirmLabel : undefined}
       busyLabel={m.checking}
       danger={danger}
       onSubmit={onSubmit}
     >
       <Stack gap="3">
         <Text fontSize="sm">{text}</Text>
-        <CodeField
-          value={code}
-          onChange={setCode}
-          error={error}
-          recovery={recovery}
-          onRecoveryChange={setRecovery}
-          autoFocus
-        />
+        {loading && (
+          <HStack justify="center" py="4" role="status" aria-label={m.loading}>
+            <Spinner />
+          </HStack>
+        )}
+        {withCode && (
+          <CodeField
+            value={code}
+            onChange={setCode}
+            error={error}
+            recovery={recovery}
+            onRecoveryChange={setRecovery}
+            autoFocus
+          />
+        )}
+        {!loading && extra}
       </Stack>
     </DialogFrame>
   );
 }
 
-/** Step-up: the code refreshes this session's check (/api/second_factor/verify). */
-export function StepUpDialog({ onVerified, onClose }: { onVerified: () => void; onClose: () => void }) {
+/** Which factors the signed-in account has (for the dialogs that ask for one). */
+export function useFactorMethods(): { totp: boolean; passkeys: boolean } | undefined {
+  const [methods, setMethods] = useState<{ totp: boolean; passkeys: boolean }>();
+  useEffect(() => {
+    let cancelled = false;
+    void call<SecondFactorStatus>('second_factor/status', {}, { noSecondFactorPrompt: true }).then((result) => {
+      if (cancelled) return;
+      // Unknown (a failed read): the code field, as before passkeys.
+      setMethods(
+        result.code === Codes.OK
+          ? { totp: result.data.enabled, passkeys: result.data.passkeys.length > 0 }
+          : { totp: true, passkeys: false },
+      );
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return methods;
+}
+
+/** 使用通行密钥 for step-up: the answer refreshes this session's check (/api/second_factor/verify_passkey). */
+export function StepUpPasskeyButton({ onVerified }: { onVerified: () => void }) {
+  return (
+    <PasskeyButton
+      options={() => call<PasskeyOptions>('second_factor/passkey_options', {}, { noSecondFactorPrompt: true })}
+      send={(response) => call('second_factor/verify_passkey', { response }, { noSecondFactorPrompt: true })}
+      onDone={onVerified}
+    />
+  );
+}
+
+export interface StepUpDialogProps {
+  onVerified: () => void;
+  onClose: () => void;
+  /** Why the check is asked (default: a sensitive operation). */
+  text?: string;
+}
+
+/**
+ * Step-up: a code (/api/second_factor/verify) or, for an account with passkeys, 使用通行密钥
+ * (/api/second_factor/verify_passkey) refreshes this session's check.
+ */
+export function StepUpDialog({ onVerified, onClose, text }: StepUpDialogProps) {
+  const methods = useFactorMethods();
+  const codeless = methods?.totp === false;
   return (
     <CodeDialog
       title={m.stepUpTitle}
-      text={m.stepUpText}
+      text={text ?? (codeless ? m.stepUpPasskeyText : m.stepUpText)}
       confirmLabel={m.stepUpSubmit}
       testId="second-factor-step-up"
       submit={(code) => call('second_factor/verify', { code }, { noSecondFactorPrompt: true })}
       onDone={onVerified}
       onClose={onClose}
+      loading={methods === undefined}
+      codeless={codeless}
+      extra={methods?.passkeys === true ? <StepUpPasskeyButton onVerified={onVerified} /> : undefined}
     />
   );
 }

@@ -1,4 +1,11 @@
-import type { LoginRequest, SecondFactorLoginRequest, SecondFactorTicket } from '@portal/contracts';
+import type {
+  LoginRequest,
+  PasskeyLoginOptionsRequest,
+  PasskeyLoginRequest,
+  PasskeyOptions,
+  SecondFactorLoginRequest,
+  SecondFactorTicket,
+} from '@portal/contracts';
 import { call } from '@portal/platform';
 
 /**
@@ -12,4 +19,14 @@ export function login(payload: LoginRequest) {
 /** POST /api/user/login_second_factor: the code for the ticket; the BFF sets the session cookies. */
 export function loginSecondFactor(payload: SecondFactorLoginRequest) {
   return call<Record<string, never>>('user/login_second_factor', payload);
+}
+
+/** POST /api/user/login_passkey_options: the browser's options for a passkey of the ticket's account. */
+export function loginPasskeyOptions(payload: PasskeyLoginOptionsRequest) {
+  return call<PasskeyOptions>('user/login_passkey_options', payload);
+}
+
+/** POST /api/user/login_passkey: the passkey's answer for the ticket; the BFF sets the session cookies. */
+export function loginPasskey(payload: PasskeyLoginRequest) {
+  return call<Record<string, never>>('user/login_passkey', payload);
 }

@@ -1,21 +1,31 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Codes } from '@portal/contracts';
 import { secondFactorMessages as m } from '@portal/contracts/second-factor';
 import { CodeField, codeProblem } from '@portal/ui/code-field';
-import { loginSecondFactor } from '../api/login';
+import { loginPasskey, loginPasskeyOptions, loginSecondFactor } from '../api/login';
+
+// Only for accounts with passkeys, and never on the first page's wire (its JavaScript budget).
+const PasskeyButton = lazy(() => import('@portal/ui/passkey').then((mod) => ({ default: mod.PasskeyButton })));
 
 export interface SecondFactorStepProps {
   /** The ticket of the login's 1130 answer. */
   ticket: string;
+  /** The account has a TOTP factor: a code or a recovery code is asked. */
+  totp?: boolean;
+  /** The account has passkeys: 使用通行密钥. */
+  passkeys?: boolean;
   /** The session cookie is set: finish the login like a password-only one. */
   onSignedIn: () => Promise<void> | void;
   /** Back to the password (the ticket expired, or the user chose to). `message` says why. */
   onBack: (message?: string) => void;
 }
 
-/** The login's second step for staff with a second factor: a six-digit code or a recovery code. */
-export function SecondFactorStep({ ticket, onSignedIn, onBack }: SecondFactorStepProps) {
+/**
+ * The login's second step for staff with a second factor: a six-digit code or a recovery code,
+ * and 使用通行密钥 for an account with passkeys (only that, without TOTP).
+ */
+export function SecondFactorStep({ ticket, totp = true, passkeys = false, onSignedIn, onBack }: SecondFactorStepProps) {
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
   const [error, setError] = useState<string>();
@@ -42,24 +52,45 @@ export function SecondFactorStep({ ticket, onSignedIn, onBack }: SecondFactorSte
     setError(result.msg);
   }
 
+  const passkeyButton = passkeys && (
+    <Suspense fallback={null}>
+      <PasskeyButton
+        options={() => loginPasskeyOptions({ ticket })}
+        send={(response) => loginPasskey({ ticket, response: response as never })}
+        onDone={onSignedIn}
+        onRefused={(result) => {
+          if (result.code !== Codes.SECOND_FACTOR_TICKET_EXPIRED) return false;
+          onBack(result.msg);
+          return true;
+        }}
+        disabled={loading}
+      />
+    </Suspense>
+  );
+
   return (
     <form onSubmit={submit} noValidate data-testid="second-factor-step">
       <Stack gap="4">
         <Text fontWeight="semibold">{m.loginTitle}</Text>
         <Text fontSize="sm" color="fg.muted">
-          {recovery ? m.loginRecoveryText : m.loginText}
+          {!totp ? m.passkeyLoginText : recovery ? m.loginRecoveryText : m.loginText}
         </Text>
-        <CodeField
-          value={code}
-          onChange={setCode}
-          error={error}
-          recovery={recovery}
-          onRecoveryChange={setRecovery}
-          autoFocus
-        />
-        <Button type="submit" colorPalette="brand" loading={loading} loadingText={m.checking} width="full">
-          {m.loginSubmit}
-        </Button>
+        {totp && (
+          <>
+            <CodeField
+              value={code}
+              onChange={setCode}
+              error={error}
+              recovery={recovery}
+              onRecoveryChange={setRecovery}
+              autoFocus
+            />
+            <Button type="submit" colorPalette="brand" loading={loading} loadingText={m.checking} width="full">
+              {m.loginSubmit}
+            </Button>
+          </>
+        )}
+        {passkeyButton}
         <HStack justify="flex-start">
           <Button variant="plain" size="sm" px="0" onClick={() => onBack()} disabled={loading}>
             {m.back}

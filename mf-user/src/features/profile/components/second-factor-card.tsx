@@ -1,16 +1,27 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { type SecondFactorStatus } from '@portal/contracts';
-import { secondFactorMessages as m } from '@portal/contracts/second-factor';
-import { call, notify, useCallData } from '@portal/platform';
+import { Badge, Box, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Codes, type PasskeySummary, type SecondFactorStatus } from '@portal/contracts';
+import { passkeyMessages as pk, secondFactorMessages as m } from '@portal/contracts/second-factor';
+import { call, formatDate, notify, useCallData } from '@portal/platform';
 import { lazyDialog, RegionError } from '@portal/ui';
-import type { CodeDialogProps, EnrolDialogProps } from '@portal/ui/second-factor';
+import type { ConfirmDialogProps } from '@portal/ui/confirm-dialog';
+import type { CodeDialogProps, EnrolDialogProps, StepUpDialogProps } from '@portal/ui/second-factor';
+import type { AddPasskeyDialogProps } from './add-passkey-dialog';
 
 const EnrolDialog = lazyDialog<EnrolDialogProps>(() =>
   import('@portal/ui/second-factor').then((mod) => ({ default: mod.EnrolDialog })),
 );
 const CodeDialog = lazyDialog<CodeDialogProps>(() =>
   import('@portal/ui/second-factor').then((mod) => ({ default: mod.CodeDialog })),
+);
+const StepUpDialog = lazyDialog<StepUpDialogProps>(() =>
+  import('@portal/ui/second-factor').then((mod) => ({ default: mod.StepUpDialog })),
+);
+const AddPasskeyDialog = lazyDialog<AddPasskeyDialogProps>(() =>
+  import('./add-passkey-dialog').then((mod) => ({ default: mod.AddPasskeyDialog })),
+);
+const ConfirmDialog = lazyDialog<ConfirmDialogProps>(() =>
+  import('@portal/ui/confirm-dialog').then((mod) => ({ default: mod.ConfirmDialog })),
 );
 /** Ten new recovery codes, shown once (a dialog of their own after the code). */
 const CodesDialog = lazyDialog<{ codes: string[]; onClose: () => void }>(() =>
@@ -19,12 +30,89 @@ const CodesDialog = lazyDialog<{ codes: string[]; onClose: () => void }>(() =>
 
 const fetchStatus = () => call<SecondFactorStatus>('second_factor/status', {});
 
-type Open = 'enrol' | 'change' | 'remove' | 'codes' | null;
+type Open =
+  | 'enrol'
+  | 'change'
+  | 'remove'
+  | 'codes'
+  | { passkey: 'add'; name?: string }
+  | { passkey: 'remove'; key: PasskeySummary }
+  /** The session's check is older than 10 minutes (1133): the factor first, then `then`. */
+  | { check: true; then: Open }
+  | null;
+
+/** 通行密钥: the list (name, added, last used) with remove, and 添加通行密钥. */
+function PasskeyList({
+  passkeys,
+  onAdd,
+  onRemove,
+}: {
+  passkeys: PasskeySummary[];
+  onAdd: () => void;
+  onRemove: (key: PasskeySummary) => void;
+}) {
+  return (
+    <Stack gap="2" data-testid="passkeys">
+      <Heading size="sm" as="h3">
+        {pk.passkeysTitle}
+      </Heading>
+      <Text fontSize="sm" color="fg.muted">
+        {pk.passkeysIntro}
+      </Text>
+      {passkeys.length === 0 ? (
+        <Text fontSize="sm" data-testid="passkeys-empty">
+          {pk.passkeysEmpty}
+        </Text>
+      ) : (
+        <Stack as="ul" gap="2" listStyleType="none" aria-label={pk.passkeysTitle}>
+          {passkeys.map((key) => (
+            <HStack
+              as="li"
+              key={key.id}
+              gap="2"
+              justify="space-between"
+              borderWidth="1px"
+              borderRadius="l2"
+              px="3"
+              py="2"
+              data-testid="passkey-row"
+            >
+              <Box minWidth="0">
+                <Text fontWeight="medium" wordBreak="break-all">
+                  {key.name}
+                </Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {pk.passkeyCreated(formatDate(key.createdAt))} ·{' '}
+                  {key.lastUsedAt === null ? pk.passkeyNeverUsed : pk.passkeyLastUsed(formatDate(key.lastUsedAt))}
+                </Text>
+              </Box>
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="red"
+                flexShrink={0}
+                aria-label={`${pk.removePasskey} ${key.name}`}
+                onClick={() => onRemove(key)}
+              >
+                {pk.removePasskey}
+              </Button>
+            </HStack>
+          ))}
+        </Stack>
+      )}
+      <Button alignSelf="flex-start" variant="outline" onClick={onAdd} onPointerEnter={AddPasskeyDialog.preload}>
+        {pk.addPasskey}
+      </Button>
+    </Stack>
+  );
+}
 
 /**
  * 两步验证 on /user_info, for staff only (issue 25): on or off, the recovery codes left; enable
  * (QR, first code, recovery codes), change the authenticator, new recovery codes and switch off,
- * each of the last three with the current code.
+ * each of the last three with the current code. Passkeys: the list, 添加通行密钥 (named) and
+ * remove; when the session's check is older than 10 minutes (1133) the step-up dialog (a code or
+ * a passkey) comes first, then the action again.
  */
 export function SecondFactorCard() {
   const { state, retry } = useCallData(fetchStatus);
@@ -50,14 +138,14 @@ export function SecondFactorCard() {
             <Heading size="md" as="h2">
               {m.section}
             </Heading>
-            <Badge colorPalette={status.enabled ? 'green' : 'gray'} data-testid="second-factor-state">
-              {status.enabled ? m.enabled : m.disabled}
+            <Badge colorPalette={status.active ? 'green' : 'gray'} data-testid="second-factor-state">
+              {status.active ? m.enabled : m.disabled}
             </Badge>
           </HStack>
           <Text fontSize="sm" color="fg.muted">
             {m.intro}
           </Text>
-          {status.required && !status.enabled && (
+          {status.required && !status.active && (
             <Text fontSize="sm" color="fg.error" role="alert">
               {m.requiredNote}
             </Text>
@@ -70,7 +158,7 @@ export function SecondFactorCard() {
           <HStack gap="2" flexWrap="wrap">
             {!status.enabled && (
               <Button colorPalette="brand" onClick={() => setOpen('enrol')} onPointerEnter={EnrolDialog.preload}>
-                {m.enable}
+                {status.active ? m.addAuthenticator : m.enable}
               </Button>
             )}
             {status.enabled && (
@@ -92,10 +180,20 @@ export function SecondFactorCard() {
               </>
             )}
           </HStack>
+          <PasskeyList
+            passkeys={status.passkeys}
+            onAdd={() => setOpen({ passkey: 'add' })}
+            onRemove={(key) => setOpen({ passkey: 'remove', key })}
+          />
         </Stack>
       </Card.Body>
       {(open === 'enrol' || open === 'change') && (
-        <EnrolDialog changing={open === 'change'} onClose={close} onEnrolled={done} />
+        <EnrolDialog
+          changing={open === 'change'}
+          onClose={close}
+          onEnrolled={done}
+          onNeedCheck={() => setOpen({ check: true, then: 'enrol' })}
+        />
       )}
       {open === 'remove' && (
         <CodeDialog
@@ -126,6 +224,41 @@ export function SecondFactorCard() {
           onDone={done}
           onClose={close}
         />
+      )}
+      {open !== null && typeof open === 'object' && 'check' in open && (
+        <StepUpDialog text={pk.checkFirstText} onVerified={() => setOpen(open.then)} onClose={close} />
+      )}
+      {open !== null && typeof open === 'object' && 'passkey' in open && open.passkey === 'add' && (
+        <AddPasskeyDialog
+          initialName={open.name}
+          onClose={close}
+          onAdded={done}
+          onNeedCheck={(name) => setOpen({ check: true, then: { passkey: 'add', name } })}
+        />
+      )}
+      {open !== null && typeof open === 'object' && 'passkey' in open && open.passkey === 'remove' && (
+        <ConfirmDialog
+          title={pk.removePasskeyTitle}
+          testId="passkey-remove"
+          cancelLabel={m.cancel}
+          confirmLabel={pk.removePasskey}
+          busyLabel={m.checking}
+          danger
+          onConfirm={async () => {
+            const result = await call('second_factor/passkey_remove', { id: open.key.id });
+            if (result.code === Codes.OK) {
+              notify({ kind: 'success', title: pk.passkeyRemovedToast });
+              done();
+            } else if (result.code === Codes.STEP_UP_REQUIRED) {
+              setOpen({ check: true, then: open });
+            } else if (result.status !== 502) {
+              notify({ kind: 'error', title: result.msg });
+            }
+          }}
+          onClose={close}
+        >
+          {pk.removePasskeyText(open.key.name)}
+        </ConfirmDialog>
       )}
       {newCodes !== undefined && <CodesDialog codes={newCodes} onClose={() => setNewCodes(undefined)} />}
     </Card.Root>

@@ -1,0 +1,27 @@
+CREATE TABLE "passkeys" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+	"credential_id" text NOT NULL,
+	"public_key" bytea NOT NULL,
+	"counter" bigint DEFAULT 0 NOT NULL,
+	"transports" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_used_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "passkeys_credential_id_idx" ON "passkeys" USING btree ("credential_id");
+--> statement-breakpoint
+CREATE INDEX "passkeys_user_id_idx" ON "passkeys" USING btree ("user_id");
+--> statement-breakpoint
+CREATE TABLE "webauthn_challenges" (
+	"challenge" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+	"purpose" text NOT NULL,
+	"binding" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "webauthn_challenges_purpose" CHECK ("purpose" IN ('register', 'login', 'check'))
+);
+--> statement-breakpoint
+CREATE INDEX "webauthn_challenges_expires_at_idx" ON "webauthn_challenges" USING btree ("expires_at");
