@@ -118,7 +118,10 @@ export type ActionDef<T, L = Lookups> = {
   /** Asks first; the question. */
   confirm?: (target: T) => string;
   hidden?: (target: T) => boolean;
-  /** Shown only to who holds this permission (the BFF refuses the call anyway). */
+  /**
+   * Shown only to who holds this permission (the BFF refuses the call anyway). Without one, an
+   * action that makes a call needs the screen's `editPermission`; one that only runs, nothing.
+   */
   permission?: StaffPermission;
   danger?: boolean;
 } & (

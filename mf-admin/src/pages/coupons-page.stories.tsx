@@ -1,5 +1,7 @@
 import { Codes, GiB, type AdminCoupon } from '@portal/contracts';
+import { useSession } from '@portal/platform';
 import { apiFilterHandler, apiSequence } from '@portal/storybook/api-mocks';
+import { demoUser } from '@portal/storybook/fixtures';
 import { expect, expectToast, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
 import { asAdmin, confirm, dialog, openNew, page, prepareAdmin, rows } from '../test/story-fixtures';
 import CouponsPage from './coupons-page';
@@ -257,6 +259,28 @@ const deleted = apiSequence('yunying/coupon/delete_coupon', [
   { data: null, code: Codes.NOT_FOUND, msg: '优惠券不存在' },
   { data: { deletedCount: 2 } },
 ]);
+
+/** Staff who may read coupons but not edit them: the list without 新增 or 删除所有 (a call, so an edit). */
+export const ReadOnly: Story = {
+  parameters: { route: '/admin_coupon?type=freeTime&taobao=1', msw: [listHandler] },
+  loaders: [
+    () =>
+      useSession.getState().setUser(
+        demoUser({
+          type: 'normal',
+          email: 'reader@example.com',
+          staff: { role: 'r0', roleName: '只读', owner: false, permissions: ['coupons.read'] },
+        }),
+      ),
+  ],
+  play: async ({ canvasElement }) => {
+    await list(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('button', { name: '新增' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: '删除所有' })).toBeNull();
+    await expect(canvas.getByRole('button', { name: '下载券码（a.txt）' })).toBeVisible();
+  },
+};
 
 /** 删除所有 deletes the listed coupons in one call after a confirmation; a refusal (a coupon deleted meanwhile) says why. */
 export const DeleteAllListed: Story = {

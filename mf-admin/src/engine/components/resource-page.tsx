@@ -60,8 +60,9 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
   // Add, edit, copy and delete only for who holds the screen's edit permission (the BFF refuses the rest anyway).
   const editable = resource.editPermission === undefined || holds(resource.editPermission, userType, permissions);
   const form = editable ? resource.form : undefined;
-  const allowed = (action: { permission?: StaffPermission }) =>
-    action.permission === undefined || holds(action.permission, userType, permissions);
+  // An action names its permission; one that makes a call (an outcome) is an edit of the screen.
+  const allowed = (action: { permission?: StaffPermission; call?: unknown }) =>
+    action.permission !== undefined ? holds(action.permission, userType, permissions) : action.call === undefined || editable;
   const remove = editable ? resource.remove : undefined;
   const [url, setUrl] = useTableUrlState(defaults);
   const filters = useMemo(() => resource.filters ?? [], [resource]);

@@ -85,6 +85,7 @@ export const withdrawalsResource: ResourceDefinition<AdminWithdrawal> = {
     {
       key: 'settle',
       label: t.settle,
+      permission: 'withdrawals.settle',
       hidden: (row) => !isOpen(row),
       run: (row, ctx) =>
         showForm(
@@ -104,6 +105,7 @@ export const withdrawalsResource: ResourceDefinition<AdminWithdrawal> = {
     {
       key: 'message',
       label: t.message,
+      permission: 'withdrawals.settle',
       run: (row, ctx) =>
         showForm(ctx, messageForm, { charge_id: row._id, msg: row.msg }, t.messageTitle(row.email), 'charge-message'),
     },
