@@ -25,16 +25,21 @@ export interface Option {
 }
 
 /**
- * How a field is edited. Without one the schema decides (boolean → switch, number → number,
- * choice → select, long string → text area, string → text, anything else → JSON).
+ * How a field is edited. Without one the schema decides (see `widgetFor`: boolean → switch,
+ * number → number, choice → select, http(s) address → url, long string → text area, string →
+ * text, list of strings → lines, list of flat objects or record over known keys → rows, flat
+ * object → object, anything else → JSON).
  * `lines`: a list of strings, one per line; `checkboxes`: several of the options; `secret`:
  * write-only, never shown (see SECRET_MASK); `image`: an uploaded image's path ('' = none), picked
- * and uploaded for the field's `purpose`; `custom`: the definition renders the input.
+ * and uploaded for the field's `purpose`; `rows`: a list of objects, or a record keyed by the
+ * `parts.keys`, one row of `parts.fields` per item (added and removed); `object`: one object's
+ * `parts.fields`; `custom`: the definition renders the input.
  */
 export type FieldKind =
   | 'text'
   | 'textarea'
   | 'number'
+  | 'url'
   | 'switch'
   | 'select'
   | 'checkboxes'
@@ -42,7 +47,20 @@ export type FieldKind =
   | 'json'
   | 'secret'
   | 'image'
+  | 'rows'
+  | 'object'
   | 'custom';
+
+/** The inside of a `rows` or `object` field. */
+export interface PartsDef {
+  /** The inputs of each row (of the object); without a kind, the item's schema decides. */
+  fields: FieldDef<Record<string, unknown>>[];
+  /**
+   * `rows` of a record: the keys it may hold, one row each, a new row's key chosen from those not
+   * used yet. Without them the value is a list.
+   */
+  keys?: readonly Option[];
+}
 
 /** What a custom input gets; it renders inside the field's `Field.Root` (label, invalid state). */
 export interface CustomFieldProps {
@@ -70,6 +88,10 @@ export interface FieldDef<F, L = Lookups> {
   purpose?: UploadPurpose;
   /** Spans the whole width of the form. */
   wide?: boolean;
+  /** `lines`: items are separated by line breaks only (they may hold commas, like rules); else commas too. */
+  linesOnly?: boolean;
+  /** `rows` and `object`: what is inside (derived from the schema when left out). */
+  parts?: PartsDef;
 }
 
 /** A field with its kind decided (from the definition or the schema). */

@@ -10,7 +10,7 @@ import {
   type Combo,
   type ErrorLogEntry,
 } from '@portal/contracts';
-import { SECRET_MASK } from '@portal/contracts/schemas';
+import { HttpUrl, SECRET_MASK } from '@portal/contracts/schemas';
 import { removeCookie, useSession } from '@portal/platform';
 import { apiHandler } from '@portal/storybook/api-mocks';
 import { demoUser, setStoryPortal } from '@portal/storybook/fixtures';
@@ -277,6 +277,17 @@ export const storyAudit: AuditEntry[] = [
   },
 ];
 
+/** One epay platform's row, titles naming its inputs (the BFF's EpayPlatform). */
+const epayPlatformSchema = {
+  type: 'object',
+  required: ['gateway', 'pid', 'key'],
+  properties: {
+    gateway: HttpUrl(512, { title: '网关地址' }),
+    pid: { type: 'string', maxLength: 64, title: '商户号（pid）' },
+    key: { type: 'string', maxLength: 128, title: '密钥' },
+  },
+};
+
 /** admin/config/get as the BFF sends it: each setting's TypeBox schema as JSON. */
 export const storyConfig: AdminConfig = JSON.parse(
   JSON.stringify({
@@ -313,19 +324,10 @@ export const storyConfig: AdminConfig = JSON.parse(
         key: 'epay_platforms',
         label: '第三方支付平台',
         group: '支付',
+        // A record over the known platforms, each optional (the BFF's Partial(Record(...))).
         schema: {
           type: 'object',
-          properties: {
-            yi: {
-              type: 'object',
-              required: ['gateway', 'pid', 'key'],
-              properties: {
-                gateway: { type: 'string', maxLength: 512, pattern: '^(https?://[^\\s]+)?$' },
-                pid: { type: 'string', maxLength: 64 },
-                key: { type: 'string', maxLength: 128 },
-              },
-            },
-          },
+          properties: Object.fromEntries(['yi', 'openx'].map((platform) => [platform, epayPlatformSchema])),
         },
         secretProperties: ['key'],
       },
@@ -334,6 +336,13 @@ export const storyConfig: AdminConfig = JSON.parse(
         label: 'USDT 汇率',
         group: '支付',
         schema: { type: 'number', exclusiveMinimum: 0, maximum: 1000 },
+      },
+      { key: 'return_url', label: '支付完成后的返回地址', group: '支付', schema: HttpUrl() },
+      {
+        key: 'subscription_rules',
+        label: '订阅：分流规则（TYPE,VALUE,POLICY）',
+        group: '订阅',
+        schema: { type: 'array', maxItems: 5000, items: { type: 'string', maxLength: 300 } },
       },
     ],
     values: {
@@ -345,6 +354,8 @@ export const storyConfig: AdminConfig = JSON.parse(
       usdt_api_key: SECRET_MASK,
       epay_platforms: { yi: { gateway: 'https://pay.example.com', pid: '1001', key: SECRET_MASK } },
       exchange_rate: 7.2,
+      return_url: '',
+      subscription_rules: ['DOMAIN-SUFFIX,example.com,PROXY', 'MATCH,DIRECT'],
     },
   }),
 ) as AdminConfig;

@@ -6,7 +6,7 @@ import {
   thirdPayPlatforms,
   type ServerType,
 } from '@portal/contracts';
-import { AppleIdAccounts } from '@portal/contracts/schemas';
+import { AppleIdAccounts, HttpUrl as Url } from '@portal/contracts/schemas';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { SecretBindings } from '../../lib/secrets.js';
 import { DEFAULT_QX_REWRITE, DEFAULT_QX_RULE_SETS, DEFAULT_SUBSCRIPTION_RULES } from './subscription-defaults.js';
@@ -64,17 +64,17 @@ const QxRuleSets = Type.Object({
   GlobalMedia: Type.Array(RuleSetLine, { maxItems: 5000 }),
   Global: Type.Array(RuleSetLine, { maxItems: 5000 }),
 });
-const Url = (maxLength = 512) => Type.String({ maxLength, pattern: '^(https?://[^\\s]+)?$' });
 const PayProvider = Type.Union([
   Type.Literal('sandbox'),
   Type.Literal('off'),
   ...thirdPayPlatforms.map((p) => Type.Literal(p)),
 ]);
+// Titles name the columns of the platform's row on the configuration screen.
 const EpayPlatform = Type.Object({
   /** The gateway's base URL; submit.php and mapi.php live under it. */
-  gateway: Url(),
-  pid: Type.String({ maxLength: 64 }),
-  key: Type.String({ maxLength: 128 }),
+  gateway: Url(512, { title: '网关地址' }),
+  pid: Type.String({ maxLength: 64, title: '商户号（pid）' }),
+  key: Type.String({ maxLength: 128, title: '密钥' }),
 });
 /** MB amounts up to 1 TiB. */
 const Megabytes = Type.Integer({ minimum: 0, maximum: 1_048_576 });

@@ -128,6 +128,8 @@ export function FieldInput({ field, control, schema, options, initial, invalid, 
           maxH="24rem"
         />
       );
+    case 'url':
+      return <Input {...typed} type="url" inputMode="url" autoComplete="off" spellCheck={false} />;
     case 'number':
       return <Input {...typed} type="number" inputMode="decimal" {...numberInputBounds(schema)} />;
     case 'secret':

@@ -5,6 +5,8 @@ import { Controller, useForm, useFormState, useWatch, type UseFormReturn } from 
 import { errorMessage, schemaResolver } from '../lib/form-resolver';
 import {
   fieldOptions,
+  partFields,
+  partSchema,
   parseRawValues,
   propertySchema,
   resolveFields,
@@ -14,6 +16,8 @@ import {
 import { engineLabels as t } from '../labels';
 import type { AnyField, FieldDef, FormDef } from '../types';
 import { FieldInput } from './field-input';
+import { RowsInput } from './rows-input';
+import { SubFields, WIDE_KINDS } from './sub-fields';
 
 export type SchemaForm = UseFormReturn<Values, unknown, Values>;
 
@@ -73,6 +77,8 @@ export function useSchemaForm<F, L>({
   return { form, fields, onFieldChange };
 }
 
+const GROUPED_KINDS = new Set(['checkboxes', 'rows', 'object']);
+
 export interface FormFieldsProps<L> {
   form: SchemaForm;
   fields: AnyField[];
@@ -81,8 +87,6 @@ export interface FormFieldsProps<L> {
   /** `useSchemaForm`'s: runs the changed field's effect. */
   onFieldChange?: (name: string) => void;
 }
-
-const WIDE_KINDS = new Set(['textarea', 'lines', 'json', 'image']);
 
 /**
  * The fields of a form in a grid (one column on a phone, two from md up), each with its label,
@@ -113,26 +117,56 @@ export function FormFields<L>({ form, fields, schema, lookups, onFieldChange }: 
                 const message = errorMessage(fieldState.error);
                 const help =
                   typeof field.help === 'function' ? field.help(typed as never, lookups as never) : field.help;
-                const input = (
+                const onChange = (value: unknown) => {
+                  control.onChange(value);
+                  onFieldChange?.(field.name);
+                };
+                const property = propertySchema(schema, field.name);
+                const initial = defaultValues?.[field.name];
+                let input = (
                   <FieldInput
                     field={field}
-                    control={{
-                      ...control,
-                      onChange: (value: unknown) => {
-                        control.onChange(value);
-                        onFieldChange?.(field.name);
-                      },
-                    }}
-                    schema={propertySchema(schema, field.name)}
+                    control={{ ...control, onChange }}
+                    schema={property}
                     options={fieldOptions(field, schema, lookups as never)}
-                    initial={defaultValues?.[field.name]}
+                    initial={initial}
                     invalid={Boolean(message)}
                     labelId={labelId}
                   />
                 );
-                // Each checkbox is a field of its own (Ark gives the controls inside a
-                // Field.Root one id), so the group has a plain label.
-                if (field.kind === 'checkboxes') {
+                if (field.kind === 'rows') {
+                  input = (
+                    <RowsInput
+                      field={field}
+                      value={control.value}
+                      onChange={onChange}
+                      initial={initial}
+                      schema={property}
+                      error={fieldState.error}
+                      lookups={lookups}
+                      labelId={labelId}
+                    />
+                  );
+                } else if (field.kind === 'object') {
+                  input = (
+                    <Box role="group" aria-labelledby={labelId}>
+                      <SubFields
+                        fields={partFields(field)}
+                        values={(control.value ?? {}) as Values}
+                        onChange={onChange}
+                        initial={initial as Values | undefined}
+                        schema={partSchema(field, property)}
+                        errors={fieldState.error}
+                        lookups={lookups}
+                      />
+                    </Box>
+                  );
+                }
+                // Each checkbox and each input of a row is a field of its own (Ark gives the
+                // controls inside a Field.Root one id), so the group has a plain label. A row's
+                // inputs show their own errors; below is only the field's (too many rows).
+                if (GROUPED_KINDS.has(field.kind)) {
+                  const shownMessage = field.kind === 'checkboxes' ? message : fieldState.error?.message;
                   return (
                     <Stack gap="1.5" gridColumn="1 / -1" data-field={field.name}>
                       <Text id={labelId} fontSize="sm" fontWeight="medium">
@@ -144,9 +178,9 @@ export function FormFields<L>({ form, fields, schema, lookups, onFieldChange }: 
                           {help}
                         </Text>
                       )}
-                      {message && (
+                      {shownMessage && (
                         <Text fontSize="xs" color="fg.error">
-                          {message}
+                          {shownMessage}
                         </Text>
                       )}
                     </Stack>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { EntryUpdate, SECRET_MASK } from '@portal/contracts/schemas';
-import { fromJsonSchema, literalOptions, numberInputBounds, widgetFor } from './json-schema';
+import { EntryUpdate, HttpUrl, SECRET_MASK } from '@portal/contracts/schemas';
+import { fromJsonSchema, literalOptions, numberInputBounds, structureOf, widgetFor } from './json-schema';
 
 /** What the schema looks like after travelling as JSON. */
 const overTheWire = (schema: unknown) => JSON.parse(JSON.stringify(schema)) as unknown;
@@ -51,15 +51,39 @@ describe('schemas received as JSON', () => {
 });
 
 describe('the input a setting gets', () => {
-  it('follows the schema: switch, number, select, text, text area, JSON', () => {
+  it('follows the schema: switch, number, select, address, text, text area, lines, rows, object, JSON', () => {
     expect(widgetFor(overTheWire(Type.Boolean()))).toBe('switch');
     expect(widgetFor(overTheWire(Type.Integer({ minimum: 1 })))).toBe('number');
     expect(widgetFor(overTheWire(Type.Number()))).toBe('number');
     expect(widgetFor(overTheWire(Type.Union([Type.Literal('a'), Type.Literal('b')])))).toBe('select');
     expect(widgetFor(overTheWire(Type.String({ maxLength: 200 })))).toBe('text');
     expect(widgetFor(overTheWire(Type.String({ maxLength: 20_000 })))).toBe('textarea');
-    expect(widgetFor(overTheWire(Type.Array(Type.String())))).toBe('json');
+    expect(widgetFor(overTheWire(HttpUrl(1024)))).toBe('url');
+    expect(widgetFor(overTheWire(Type.Array(Type.String())))).toBe('lines');
+    const flat = Type.Object({ gateway: HttpUrl(), pid: Type.String(), tags: Type.Array(Type.String()) });
+    expect(widgetFor(overTheWire(Type.Array(flat)))).toBe('rows');
+    expect(
+      widgetFor(overTheWire(Type.Partial(Type.Record(Type.Union([Type.Literal('a'), Type.Literal('b')]), flat)))),
+    ).toBe('rows');
+    expect(widgetFor(overTheWire(flat))).toBe('object');
     expect(widgetFor(overTheWire(Type.Object({})))).toBe('json');
+    // Nested deeper than one row, keys not known in advance, or rows of differing shapes: JSON.
+    expect(widgetFor(overTheWire(Type.Array(Type.Object({ inner: flat }))))).toBe('json');
+    expect(widgetFor(overTheWire(Type.Record(Type.String(), flat)))).toBe('json');
+    expect(widgetFor(overTheWire(Type.Partial(Type.Object({ a: flat, b: Type.Object({ x: Type.String() }) }))))).toBe(
+      'json',
+    );
+  });
+
+  it('describes what rows edit: a list’s item, or a record’s item and its keys', () => {
+    const item = Type.Object({ pid: Type.String() });
+    expect(structureOf(overTheWire(Type.Array(item)))).toEqual({ item: overTheWire(item) });
+    expect(
+      structureOf(
+        overTheWire(Type.Partial(Type.Record(Type.Union([Type.Literal('yi'), Type.Literal('openx')]), item))),
+      ),
+    ).toEqual({ item: overTheWire(item), keys: ['yi', 'openx'] });
+    expect(structureOf(overTheWire(Type.String()))).toBeNull();
   });
 
   it('lists the choices of a union of literals or an enum, and nothing for other unions', () => {

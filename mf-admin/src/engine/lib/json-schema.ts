@@ -1,5 +1,5 @@
 import { Kind, Type, type TSchema } from '@sinclair/typebox';
-import { SECRET_MASK } from '@portal/contracts/schemas';
+import { HTTP_URL_PATTERN, SECRET_MASK } from '@portal/contracts/schemas';
 
 /**
  * Schemas as they arrive over the wire (admin/config/get sends each setting's TypeBox schema as
@@ -84,12 +84,47 @@ export function literalOptions(schema: unknown): Literal[] | null {
 /** Strings longer than this get a text area. */
 export const TEXTAREA_FROM_LENGTH = 200;
 
-export type SchemaWidget = 'switch' | 'number' | 'select' | 'text' | 'textarea' | 'json';
+export type SchemaWidget =
+  'switch' | 'number' | 'select' | 'text' | 'textarea' | 'url' | 'lines' | 'rows' | 'object' | 'json';
+
+const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
+const isScalar = (schema: unknown) =>
+  isObject(schema) && (literalOptions(schema) !== null || SCALAR_TYPES.has(schema.type as string));
+const isStringList = (schema: unknown) =>
+  isObject(schema) && schema.type === 'array' && isObject(schema.items) && schema.items.type === 'string';
+
+/** An object whose properties each take one input (a scalar or a list of strings). */
+function isFlatObject(schema: unknown): schema is JsonSchema & { properties: Record<string, JsonSchema> } {
+  if (!isObject(schema) || schema.type !== 'object' || !isObject(schema.properties)) return false;
+  const properties = Object.values(schema.properties);
+  return properties.length > 0 && properties.every((inner) => isScalar(inner) || isStringList(inner));
+}
+
+/**
+ * What a `rows` or `object` input edits, or null when the schema is neither: a list of flat
+ * objects (`item` is the list's item), a record over known keys (an object whose properties are
+ * all optional and all the same flat object: `keys` are its properties), or one flat object.
+ */
+export function structureOf(schema: unknown): { item: JsonSchema; keys?: string[] } | null {
+  if (!isObject(schema)) return null;
+  if (schema.type === 'array') return isFlatObject(schema.items) ? { item: schema.items } : null;
+  if (schema.type !== 'object' || !isObject(schema.properties)) return null;
+  const properties = Object.values(schema.properties);
+  const required = Array.isArray(schema.required) ? schema.required : [];
+  const [first] = properties;
+  const sameShape = (inner: unknown) => JSON.stringify(inner) === JSON.stringify(first);
+  if (required.length === 0 && isFlatObject(first) && properties.every(sameShape)) {
+    return { item: first, keys: Object.keys(schema.properties) };
+  }
+  return isFlatObject(schema) ? { item: schema } : null;
+}
 
 /**
  * The input a value of this schema gets: boolean → switch, number → number input, a choice →
- * select, a long string → text area, a string → text input, anything else (arrays, objects) →
- * JSON text checked against the schema.
+ * select, an http(s) address (contracts' HttpUrl) → address input, a long string → text area, a
+ * string → text input, a list of strings → one per line, a list of flat objects or a record over
+ * known keys → rows, a flat object → its properties' inputs, anything else → JSON text checked
+ * against the schema.
  */
 export function widgetFor(schema: unknown): SchemaWidget {
   if (!isObject(schema)) return 'json';
@@ -101,7 +136,16 @@ export function widgetFor(schema: unknown): SchemaWidget {
     case 'number':
       return 'number';
     case 'string':
+      if (schema.pattern === HTTP_URL_PATTERN) return 'url';
       return typeof schema.maxLength === 'number' && schema.maxLength > TEXTAREA_FROM_LENGTH ? 'textarea' : 'text';
+    case 'array':
+      if (isStringList(schema)) return 'lines';
+      return structureOf(schema) ? 'rows' : 'json';
+    case 'object': {
+      const structure = structureOf(schema);
+      if (!structure) return 'json';
+      return structure.keys ? 'rows' : 'object';
+    }
     default:
       return 'json';
   }

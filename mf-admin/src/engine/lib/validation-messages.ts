@@ -4,6 +4,8 @@ import {
   ValueErrorType,
   type ErrorFunctionParameter,
 } from '@sinclair/typebox/errors';
+import { HTTP_URL_PATTERN } from '@portal/contracts/schemas';
+import { engineLabels } from '../labels';
 
 /**
  * TypeBox's messages in Chinese, for the form fields of the back office. The TypeBox runtime in
@@ -19,6 +21,7 @@ export function validationMessage(error: ErrorFunctionParameter): string {
     case ValueErrorType.StringMaxLength:
       return `最多 ${String(s.maxLength)} 个字符`;
     case ValueErrorType.StringPattern:
+      return s.pattern === HTTP_URL_PATTERN ? engineLabels.invalidUrl : '格式不正确';
     case ValueErrorType.StringFormat:
     case ValueErrorType.RegExp:
       return '格式不正确';

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type StringOptions, type TSchema } from '@sinclair/typebox';
 import { agentTypes, bridgeTypes, lineProtocols, serverTypes } from '../constants.js';
 
 /**
@@ -23,6 +23,15 @@ const Index = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 });
 const ShortText = (maxLength: number, minLength = 0) => Type.String({ minLength, maxLength });
 /** A host name, IPv4 or IPv6 address (no scheme, no path); empty where optional. */
 const HostOrIp = Type.String({ maxLength: 253, pattern: '^[0-9A-Za-z.:\\-\\[\\]]*$' });
+
+/**
+ * An http(s) address, or '' where a setting is left empty (no spaces). The settings' definitions use
+ * it and the configuration screen recognises it by its pattern: a single-line address input, with
+ * a message that says what an address looks like.
+ */
+export const HTTP_URL_PATTERN = '^(https?://[^\\s]+)?$';
+export const HttpUrl = (maxLength = 512, options: StringOptions = {}) =>
+  Type.String({ ...options, maxLength, pattern: HTTP_URL_PATTERN });
 
 /**
  * Write-only secrets (SSH passwords, reality private keys, epay keys) travel back to the screen
