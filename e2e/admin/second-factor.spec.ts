@@ -5,7 +5,9 @@ import type { Page } from '@playwright/test';
 import { Codes, defaultMessages, frameMessages } from '@portal/contracts';
 import { secondFactorMessages as m } from '@portal/contracts/second-factor';
 import { generate } from 'otplib';
-import { api, userInfo } from '../support/session';
+import { createUser } from '../support/accounts';
+import { e2eEnv } from '../support/env';
+import { api, skipPurchaseModal, userInfo } from '../support/session';
 import { newStaffSignedIn, passwordLogin } from '../support/staff';
 import { expect, test } from '../support/test';
 import { openUserMenu } from '../support/ui';
@@ -89,4 +91,57 @@ test.describe('at phone width', () => {
     await step.getByRole('button', { name: m.loginSubmit }).click();
     await expect(step.getByText(secondFactorWrong)).toBeVisible();
   });
+});
+
+test('with 后台人员必须开启两步验证 on, a staff member without a factor is sent to enrol before any operator screen', async ({
+  page,
+  request,
+}) => {
+  // The owner (no factor of their own) appoints an admin and turns the setting on.
+  const staff = await createUser(request, 'forced');
+  expect((await api(request, 'user/login', e2eEnv.admin)).code).toBe(0);
+  const appoint = await api(request, 'admin/staff/appoint', { email: staff.email, role: 'admin' });
+  expect(appoint.code, appoint.msg).toBe(0);
+  const turnOn = await api(request, 'admin/config/set_config', { staff_second_factor_required: true });
+  expect(turnOn.code, turnOn.msg).toBe(0);
+  let settingOn = true;
+  try {
+    await passwordLogin(page, staff.email, staff.password);
+    await expect(page).toHaveURL(/#\/$/);
+    const me = await userInfo(page.context().request);
+    await skipPurchaseModal(page.context(), me._id);
+    // The BFF refuses operator calls (1132) until a factor is set.
+    expect((await api(page.context().request, 'admin/users/userlist', { number: 10, filterStr: '' })).code).toBe(
+      Codes.SECOND_FACTOR_REQUIRED,
+    );
+
+    // An operator screen opens the enrolment instead of its data.
+    await page.goto('/#/admin_userlist');
+    const dialog = page.getByRole('dialog', { name: m.enrolTitle });
+    await expect(dialog.getByRole('img', { name: m.qrAlt })).toBeVisible();
+    // It says why it opened.
+    await expect(dialog.getByRole('note')).toHaveText(m.requiredNote);
+    const secret = (await dialog.getByTestId('second-factor-secret').textContent())!.trim();
+    await dialog.getByLabel(m.codeLabel).fill(await codeAt(secret));
+    await dialog.getByRole('button', { name: m.confirm }).click();
+    const codes = page.getByRole('dialog', { name: m.codesTitle });
+    await expect(codes.getByRole('listitem')).toHaveCount(10);
+    await codes.getByRole('button', { name: m.done }).click();
+    // Enrolled: the refused call is made again and the screen shows its rows.
+    await expect(page.locator('[data-remote="mf_admin"]').getByTestId('users-row').first()).toBeVisible({
+      timeout: 30_000,
+    });
+
+    // This staff member (checked a moment ago) turns the setting off again.
+    const turnOff = await api(page.context().request, 'admin/config/set_config', {
+      staff_second_factor_required: false,
+    });
+    expect(turnOff.code, turnOff.msg).toBe(0);
+    settingOn = false;
+  } finally {
+    // Later tests in this portal need the owner's screens without a factor.
+    if (settingOn)
+      await api(page.context().request, 'admin/config/set_config', { staff_second_factor_required: false });
+  }
+  expect((await api(request, 'admin/users/userlist', { number: 10, filterStr: '' })).code).toBe(0);
 });

@@ -5,8 +5,12 @@ import { e2eEnv } from './env';
 import { api, skipPurchaseModal, userInfo } from './session';
 import { expect } from './test';
 
-/** The login form's first step: e-mail and password. */
+/**
+ * The login form's first step: e-mail and password, on a freshly loaded page: a hash change alone
+ * would keep the page's state of an earlier sign-in (a second step still settling) in place.
+ */
 export async function passwordLogin(page: Page, email: string, password: string) {
+  await page.goto('about:blank');
   await page.goto('/#/login');
   await page.getByLabel('邮箱').fill(email);
   await page.getByLabel('密码').fill(password);

@@ -83,13 +83,15 @@ export interface EnrolDialogProps {
    * the factor and opens the dialog again. Without it the refusal is shown like any other.
    */
   onNeedCheck?: () => void;
+  /** Why the dialog opened by itself (the required setting): said above the QR code. */
+  note?: string;
 }
 
 /**
  * Setting up TOTP: (the current code when changing) → the QR and the secret for typing by hand →
  * the first code → the ten recovery codes, shown once.
  */
-export function EnrolDialog({ onClose, onEnrolled, changing = false, onNeedCheck }: EnrolDialogProps) {
+export function EnrolDialog({ onClose, onEnrolled, changing = false, onNeedCheck, note }: EnrolDialogProps) {
   const [state, setState] = useState<EnrolStep>(changing ? { step: 'current' } : { step: 'loading' });
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
@@ -204,6 +206,11 @@ export function EnrolDialog({ onClose, onEnrolled, changing = false, onNeedCheck
       )}
       {state.step === 'scan' && (
         <Stack gap="3">
+          {note !== undefined && (
+            <Box role="note" borderWidth="1px" borderColor="border.warning" bg="bg.warning" rounded="md" p="3">
+              <Text fontSize="sm">{note}</Text>
+            </Box>
+          )}
           <Text fontSize="sm">{m.intro}</Text>
           <Text fontSize="sm">{m.scan}</Text>
           <Image src={state.enrolment.qr} alt={m.qrAlt} width="200px" height="200px" alignSelf="center" />
@@ -406,6 +413,8 @@ export function SecondFactorPromptHost() {
     resolve?.(done);
   };
   if (kind === 'step-up') return <StepUpDialog onVerified={() => finish(true)} onClose={() => finish(false)} />;
-  if (kind === 'enrol') return <EnrolDialog onEnrolled={() => finish(true)} onClose={() => finish(false)} />;
+  if (kind === 'enrol') {
+    return <EnrolDialog note={m.requiredNote} onEnrolled={() => finish(true)} onClose={() => finish(false)} />;
+  }
   return null;
 }
