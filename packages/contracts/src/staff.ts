@@ -83,7 +83,7 @@ export interface StaffMember {
   since: string | null;
   source: StaffSource;
   lastSignIn: string | null;
-  /** The second factor they have: 'none' until issue 25's second factor fills it. */
+  /** The second factor they have: 'none', 'totp', 'passkey' or 'both'. */
   secondFactor: string;
 }
 

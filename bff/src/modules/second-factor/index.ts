@@ -9,6 +9,7 @@ import { createSecondFactorService, type SecondFactorService } from './service.j
 export { default as secondFactorGuard, isStaff, sessionIdOf, STEP_UP_URLS } from './guard.js';
 export { sendSecondFactorNeeded } from './routes.js';
 export { SecondFactorNeeded, type SecondFactorService } from './service.js';
+export { createSecondFactorRepository } from './repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

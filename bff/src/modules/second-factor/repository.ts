@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   passkeys,
@@ -23,6 +23,24 @@ export interface FactorRow {
  */
 export function createSecondFactorRepository(db: Db) {
   return {
+    /** The factors each user has: 'totp', 'passkey', 'both' (absent: none), for the staff screen. */
+    async kindsOf(userIds: string[]): Promise<Map<string, 'totp' | 'passkey' | 'both'>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: users.id,
+          totp: sql<boolean>`EXISTS (SELECT 1 FROM ${secondFactors} WHERE ${secondFactors.userId} = ${users.id} AND ${secondFactors.totpSecret} IS NOT NULL)`,
+          passkey: sql<boolean>`EXISTS (SELECT 1 FROM ${passkeys} WHERE ${passkeys.userId} = ${users.id})`,
+        })
+        .from(users)
+        .where(inArray(users.id, userIds));
+      const kinds = new Map<string, 'totp' | 'passkey' | 'both'>();
+      for (const { id, totp, passkey } of rows) {
+        if (totp || passkey) kinds.set(id, totp && passkey ? 'both' : totp ? 'totp' : 'passkey');
+      }
+      return kinds;
+    },
+
     async user(id: string): Promise<{ id: string; email: string } | undefined> {
       const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id));
       return row;

@@ -1,4 +1,4 @@
-import { Codes, cookieNames, type SecondFactorEnrolment, type SecondFactorRecoveryCodes } from '@portal/contracts';
+import { Codes, cookieNames, type SecondFactorEnrolment, type SecondFactorRecoveryCodes, type StaffList } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,19 @@ async function enrol(cookie: string, userId: string) {
 async function passwordStep(email: string) {
   return call<{ ticket: string; expiresIn: number }>(app, '/api/user/login', { email, password: PASSWORD });
 }
+
+describe('the staff screen', () => {
+  it('shows each member’s second factor: none, then 验证器 (totp) once enrolled', async () => {
+    const member = await staffMember('admin');
+    const factorOf = async () =>
+      (await call<StaffList>(app, '/api/admin/staff/list', {}, { cookie: member.cookie })).result.data.members.find(
+        (m) => m.user_id === member.id,
+      )?.secondFactor;
+    expect(await factorOf()).toBe('none');
+    await enrol(member.cookie, member.id);
+    expect(await factorOf()).toBe('totp');
+  });
+});
 
 describe('enrolment', () => {
   it('gives an otpauth URI (issuer 云梯加速, the e-mail) and a QR, activates on a valid code, and shows ten recovery codes once', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createSecondFactorRepository } from '../second-factor/index.js';
 import { createStaffRepository } from './repository.js';
 import { staffRoutes } from './routes.js';
 import { createStaffService, type StaffService } from './service.js';
@@ -21,6 +22,7 @@ async function staffModule(fastify: FastifyInstance) {
     audit: fastify.audit,
     sessions: fastify.sessions,
     settings: fastify.settings,
+    secondFactorOf: (userIds) => createSecondFactorRepository(fastify.db).kindsOf(userIds),
   });
   fastify.decorate('staff', staff);
   await staff.ensureOwner();

@@ -20,7 +20,7 @@ export interface StaffDeps {
   audit: AuditService;
   sessions: SessionsService;
   settings: SettingsService;
-  /** The second factor a member has; issue 25's second factor replaces this ('none' until then). */
+  /** The second factor each member has ('totp', 'passkey', 'both'; absent: 'none'). */
   secondFactorOf?: (userIds: string[]) => Promise<Map<string, string>>;
 }
 
