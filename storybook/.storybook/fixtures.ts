@@ -17,6 +17,7 @@ export function demoUser(overrides: Partial<UserInfo> = {}): UserInfo {
     paidUser: true,
     preferDomain: '',
     describe_host: '',
+    content_host: '',
     channel_code: 'WJKCNOCODE',
     is_agency_user: false,
     inXinjiang: false,

@@ -70,7 +70,7 @@ export const clients: Record<ClientId, SubscriptionClient> = {
     id: 'quantumultx',
     name: 'QuantumultX',
     link: (l) => l.qx,
-    oneTap: (l) => oneTapUrl.quantumultX(quantumultXResource(l.qx, qxRuleHost(l.base))),
+    oneTap: (l) => oneTapUrl.quantumultX(quantumultXResource(l.qx, qxRuleHost(l.contentBase))),
     oneTapNeeds: 'mobile',
   },
   surfboard: {

@@ -81,11 +81,19 @@ describe('subscription links', () => {
     expect(links.q).toBe(`https://d.example/api/subscript/q/${owner._id}/k3y`);
   });
 
+  it('fetches the rule files from the content host when the operator set one (contentUrl_*), beside the links otherwise', () => {
+    const links = buildSubscriptionLinks({ ...owner, content_host: 'https://rules.example.cn/' }, '', origin);
+    expect(links.qFilter).toBe('https://rules.example.cn/describe/q.filter');
+    expect(links.contentBase).toBe('https://rules.example.cn');
+    expect(links.q).toBe(`${origin}/api/subscript/q/${owner._id}/k3y`);
+    expect(buildSubscriptionLinks({ ...owner, content_host: '' }, '', origin).contentBase).toBe(origin);
+  });
+
   it('rebuilds every link from a new userkey', () => {
     const before = buildSubscriptionLinks(owner, '', origin);
     const after = buildSubscriptionLinks({ ...owner, userkey: 'n3w' }, '', origin);
     for (const key of Object.keys(before) as (keyof typeof before)[]) {
-      if (key === 'base' || key === 'qFilter') continue;
+      if (key === 'base' || key === 'contentBase' || key === 'qFilter') continue;
       expect(after[key]).not.toBe(before[key]);
       expect(after[key]).toContain('/n3w');
     }

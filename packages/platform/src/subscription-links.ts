@@ -17,6 +17,8 @@ export interface LinkOwner {
   _id: string;
   userkey: string;
   describe_host?: string;
+  /** Where the rule files are fetched from (userinfo's content_host); '' or absent: `base`. */
+  content_host?: string;
 }
 
 /** Name under which clients list the subscription. */
@@ -57,8 +59,8 @@ export function quantumultFilterLink(base: string): string {
 }
 
 /**
- * Where the QuantumultX rule sets live. The spec names an external rule host without giving it,
- * so the host is a parameter; by default the rule files sit beside the other describe files.
+ * Where the QuantumultX rule sets live: the content host the operator set (contentUrl_guonei, or
+ * contentUrl_guowai for users abroad, a mirror of `/describe/`), else beside the subscription.
  */
 export function qxRuleHost(base: string): string {
   return `${trimSlashes(base)}/describe/qx`;
@@ -103,6 +105,8 @@ export function base64Url(text: string): string {
 /** Every link one user needs, built once. */
 export interface SubscriptionLinks {
   base: string;
+  /** Where the rule files (q.filter, QuantumultX's rule sets) are fetched from. */
+  contentBase: string;
   clash: string;
   /** Clash's link with the name query, used for one-tap import. */
   clashNamed: string;
@@ -133,6 +137,7 @@ export function buildSubscriptionLinks(
   const link = (kind: SubscriptionKind, query?: Record<string, string>) => subscriptionLink(base, kind, owner, query);
   return {
     base,
+    contentBase: trimSlashes(owner.content_host || base),
     clash: link('clash'),
     clashNamed: link('clash', { name }),
     mjclash: link('mjclash'),
@@ -146,7 +151,7 @@ export function buildSubscriptionLinks(
     surfboard: link('surfboard'),
     qx: link('qx'),
     q: link('q'),
-    qFilter: quantumultFilterLink(base),
+    qFilter: quantumultFilterLink(trimSlashes(owner.content_host || base)),
     singbox: link('singbox'),
   };
 }

@@ -36,7 +36,8 @@ async function accountsModule(fastify: FastifyInstance) {
     passwords: argon2Hasher,
     defaultDescribeHost: fastify.config.describeHost,
     signUseStatus: (userId) => fastify.signUse.status(userId),
-    userInfoSettings: () => fastify.settings.getMany(['describe_host', 'continueSignReward']),
+    userInfoSettings: () =>
+      fastify.settings.getMany(['describe_host', 'continueSignReward', 'contentUrl_guonei', 'contentUrl_guowai']),
     resendConfirmation: (userId, email, linkBase) => registration.resendSignupConfirmation(userId, email, linkBase),
     secondFactorGate: (user, meta) => fastify.secondFactor.challengeIfEnrolled(user, meta),
   });

@@ -15,7 +15,12 @@ export interface AccountsDeps {
   /** The sign-in state user info shows. */
   signUseStatus?: (userId: string) => Promise<{ streak: number; signedToday: boolean }>;
   /** Settings user info reads. */
-  userInfoSettings?: () => Promise<{ describe_host: string; continueSignReward: number }>;
+  userInfoSettings?: () => Promise<{
+    describe_host: string;
+    continueSignReward: number;
+    contentUrl_guonei: string;
+    contentUrl_guowai: string;
+  }>;
   /**
    * After the right password: throws SecondFactorNeeded (modules/second-factor) for an account with
    * an active second factor, so that no session is made before the code.
@@ -66,7 +71,7 @@ export function createAccountsService({
   passwords,
   defaultDescribeHost,
   signUseStatus = noSignUse,
-  userInfoSettings = async () => ({ describe_host: '', continueSignReward: 0 }),
+  userInfoSettings = async () => ({ describe_host: '', continueSignReward: 0, contentUrl_guonei: '', contentUrl_guowai: '' }),
   resendConfirmation,
   secondFactorGate,
 }: AccountsDeps) {
@@ -127,6 +132,7 @@ export function createAccountsService({
         paidUser: user.paidUser,
         preferDomain: user.preferDomain,
         describe_host: user.describeHost ?? (settings.describe_host.replace(/\/+$/, '') || defaultDescribeHost),
+        content_host: (user.inForeign ? settings.contentUrl_guowai : settings.contentUrl_guonei).replace(/\/+$/, ''),
         channel_code: user.channelCode,
         is_agency_user: user.isAgency,
         inXinjiang: user.inXinjiang,

@@ -167,8 +167,9 @@ export const settingDefinitions = {
   ...section('域名', {
     preferDomain: define(Type.String({ maxLength: 253 }), '', '推荐访问域名'),
     describe_host: define(Url(), '', '订阅链接地址（为空时使用 DESCRIBE_HOST）'),
-    contentUrl_guonei: define(Url(), '', '国内内容地址'),
-    contentUrl_guowai: define(Url(), '', '海外内容地址'),
+    // Where the clients fetch their remote rule files (userinfo's content_host): a mirror of /describe/.
+    contentUrl_guonei: define(Url(), '', '国内内容地址（Quantumult、QuantumultX 的远程规则从「地址/describe/」下载；为空时与订阅链接同一地址）'),
+    contentUrl_guowai: define(Url(), '', '海外内容地址（开启海外订阅的用户从这里下载远程规则；为空时与订阅链接同一地址）'),
   }),
 
   // Subscriptions (docs/subscriptions.md): templates are data. Rules use `TYPE,VALUE,POLICY` with
@@ -197,13 +198,15 @@ export const settingDefinitions = {
     traffic_spend_scale: define(Type.Number({ minimum: 0, maximum: 100 }), 1, '流量计费倍率（全局）'),
     upload_traffic_spend_scale: define(Type.Number({ minimum: 0, maximum: 100 }), 1, '上传流量计费倍率'),
     minestTrafficSpend: define(Megabytes, 0, '单次上报最低计费流量（MB，0 为按实际）'),
-    noGlobalTrafficScaleLimit: define(Type.Boolean(), false, '不限制全局流量倍率'),
+    // Spec-2 names these without saying what they do: kept, off the screen (docs/settings.md).
+    noGlobalTrafficScaleLimit: define(Type.Boolean(), false, '不限制全局流量倍率', { internal: true }),
     updateV2rayDuration: define(Seconds, 60, '节点拉取配置和用户列表的间隔（秒）'),
     trafficStasticDuration: define(Seconds, 60, '节点上报流量的间隔（秒）'),
     vip_traffic_thred_rate_limit: define(
       Type.Integer({ minimum: 0, maximum: 1_000_000 }),
       0,
       '时长包每日限速阈值（G，0 为不限速）',
+      { internal: true },
     ),
     // Traffic gifts (spec-2 §5, §9): the smallest gift and the platform's fee.
     minPushNum: define(Type.Integer({ minimum: 1, maximum: 100_000 }), GIFT_MIN_GB, '流量转赠最低数量（G）'),
@@ -222,7 +225,7 @@ export const settingDefinitions = {
 
   ...section('抽奖', {
     prizeBaseCost: define(Type.Number({ minimum: 0, maximum: 1000 }), 1, '每次抽奖消耗流量（G）'),
-    gameSeat: define(Type.Integer({ minimum: 0, maximum: 1000 }), 0, '抽奖游戏座位数'),
+    gameSeat: define(Type.Integer({ minimum: 0, maximum: 1000 }), 0, '抽奖游戏座位数', { internal: true }),
   }),
 
   // The shared Apple ID page (spec-2 §2): handed to paid users only (/api/user/apple_ids).

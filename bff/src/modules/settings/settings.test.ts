@@ -109,3 +109,21 @@ describe('describe_host in user info', () => {
     await app.settings.set({ describe_host: '' });
   });
 });
+
+describe('content_host in user info (contentUrl_guonei, contentUrl_guowai)', () => {
+  it('is where the rule files come from: the domestic content address, the overseas one for a user abroad, else empty', async () => {
+    const user = await signedInUser(app);
+    const contentHost = async () =>
+      (await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie: user.cookie })).result.data.content_host;
+    expect(await contentHost()).toBe('');
+    await app.settings.set({ contentUrl_guonei: 'https://rules.example.cn/', contentUrl_guowai: 'https://rules.example.com' });
+    try {
+      expect(await contentHost()).toBe('https://rules.example.cn');
+      const abroad = await call(app, '/api/user/change_use_info', { in_foreign: true }, { cookie: user.cookie });
+      expect(abroad.result.code, abroad.result.msg).toBe(0);
+      expect(await contentHost()).toBe('https://rules.example.com');
+    } finally {
+      await app.settings.set({ contentUrl_guonei: '', contentUrl_guowai: '' });
+    }
+  });
+});

@@ -22,6 +22,12 @@ export const UserInfo = Type.Object({
   paidUser: Type.Boolean(),
   preferDomain: Type.String(),
   describe_host: Type.String(),
+  /**
+   * Ours: where the clients' remote rule files (Quantumult's filter, QuantumultX's rule sets) are
+   * fetched from, `{content_host}/describe/...`: the contentUrl_guowai setting for a user abroad
+   * (in_foreign), contentUrl_guonei otherwise; '' when unset (then beside the subscription).
+   */
+  content_host: Type.String(),
   channel_code: Type.String(),
   is_agency_user: Type.Boolean(),
   inXinjiang: Type.Boolean(),
