@@ -1,6 +1,6 @@
 CREATE TABLE "passkeys" (
 	"id" text PRIMARY KEY NOT NULL,
-	"user_id" text NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+	"user_id" text NOT NULL,
 	"credential_id" text NOT NULL,
 	"public_key" bytea NOT NULL,
 	"counter" bigint DEFAULT 0 NOT NULL,
@@ -16,7 +16,7 @@ CREATE INDEX "passkeys_user_id_idx" ON "passkeys" USING btree ("user_id");
 --> statement-breakpoint
 CREATE TABLE "webauthn_challenges" (
 	"challenge" text PRIMARY KEY NOT NULL,
-	"user_id" text NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+	"user_id" text NOT NULL,
 	"purpose" text NOT NULL,
 	"binding" text NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
@@ -25,3 +25,7 @@ CREATE TABLE "webauthn_challenges" (
 );
 --> statement-breakpoint
 CREATE INDEX "webauthn_challenges_expires_at_idx" ON "webauthn_challenges" USING btree ("expires_at");
+--> statement-breakpoint
+ALTER TABLE "passkeys" ADD CONSTRAINT "passkeys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "webauthn_challenges" ADD CONSTRAINT "webauthn_challenges_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
