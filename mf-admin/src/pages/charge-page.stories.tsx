@@ -1,9 +1,7 @@
 import type { AdminUserWallet, AdminWithdrawal } from '@portal/contracts';
-import { useSession } from '@portal/platform';
 import { apiHandler, apiSequence } from '@portal/storybook/api-mocks';
-import { demoUser } from '@portal/storybook/fixtures';
 import { expect, expectToast, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
-import { asAdmin, dialog, page, rowWith, rows } from '../test/story-fixtures';
+import { asAdmin, dialog, page, prepareStaff, rows, rowWith } from '../test/story-fixtures';
 import ChargePage from './charge-page';
 
 const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -99,16 +97,7 @@ export const Columns: Story = {
 
 /** Staff who may read withdrawals but not settle them (a finance reader): no 结算 or 留言; 详情 stays. */
 export const ReadOnly: Story = {
-  loaders: [
-    () =>
-      useSession.getState().setUser(
-        demoUser({
-          type: 'normal',
-          email: 'reader@example.com',
-          staff: { role: 'r0', roleName: '财务只读', owner: false, permissions: ['withdrawals.read'] },
-        }),
-      ),
-  ],
+  loaders: [() => prepareStaff('财务只读', ['withdrawals.read'])],
   play: async ({ canvasElement }) => {
     const [first] = await rows(canvasElement, 'charges');
     await expect(within(first!).getByRole('button', { name: '详情' })).toBeVisible();

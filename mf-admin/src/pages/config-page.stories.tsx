@@ -1,9 +1,7 @@
 import { SECRET_MASK } from '@portal/contracts/schemas';
 import { apiSequence } from '@portal/storybook/api-mocks';
 import { expect, expectToast, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
-import { useSession } from '@portal/platform';
-import { demoUser } from '@portal/storybook/fixtures';
-import { asAdmin, storyConfig } from '../test/story-fixtures';
+import { asAdmin, prepareStaff, storyConfig } from '../test/story-fixtures';
 import ConfigPage from './config-page';
 
 const loaded = apiSequence('admin/config/get', [{ data: storyConfig }]);
@@ -100,16 +98,7 @@ export const Phone: Story = {
 
 /** Staff with settings.read only (issue 25): the settings shown, every field disabled, no 保存 or 恢复. */
 export const ReadOnly: Story = {
-  loaders: [
-    () =>
-      useSession.getState().setUser(
-        demoUser({
-          type: 'normal',
-          email: 'reader@example.com',
-          staff: { role: 'r0', roleName: '只读', owner: false, permissions: ['settings.read'] },
-        }),
-      ),
-  ],
+  loaders: [() => prepareStaff('只读', ['settings.read'])],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: '公告' })).toBeVisible();

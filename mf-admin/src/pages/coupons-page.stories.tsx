@@ -1,9 +1,7 @@
 import { Codes, GiB, type AdminCoupon } from '@portal/contracts';
-import { useSession } from '@portal/platform';
 import { apiFilterHandler, apiSequence } from '@portal/storybook/api-mocks';
-import { demoUser } from '@portal/storybook/fixtures';
 import { expect, expectToast, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
-import { asAdmin, confirm, dialog, openNew, page, prepareAdmin, rows } from '../test/story-fixtures';
+import { asAdmin, confirm, dialog, openNew, page, prepareAdmin, prepareStaff, rows } from '../test/story-fixtures';
 import CouponsPage from './coupons-page';
 
 function coupon(overrides: Partial<AdminCoupon>): AdminCoupon {
@@ -263,16 +261,7 @@ const deleted = apiSequence('yunying/coupon/delete_coupon', [
 /** Staff who may read coupons but not edit them: the list without 新增 or 删除所有 (a call, so an edit). */
 export const ReadOnly: Story = {
   parameters: { route: '/admin_coupon?type=freeTime&taobao=1', msw: [listHandler] },
-  loaders: [
-    () =>
-      useSession.getState().setUser(
-        demoUser({
-          type: 'normal',
-          email: 'reader@example.com',
-          staff: { role: 'r0', roleName: '只读', owner: false, permissions: ['coupons.read'] },
-        }),
-      ),
-  ],
+  loaders: [() => prepareStaff('只读', ['coupons.read'])],
   play: async ({ canvasElement }) => {
     await list(canvasElement);
     const canvas = within(canvasElement);

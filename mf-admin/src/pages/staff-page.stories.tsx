@@ -1,10 +1,8 @@
 import { Codes, type StaffList } from '@portal/contracts';
 import { permissionsOfRole } from '@portal/contracts/staff';
 import { apiHandler, apiSequence, pendingHandler } from '@portal/storybook/api-mocks';
-import { demoUser } from '@portal/storybook/fixtures';
-import { useSession } from '@portal/platform';
 import { expect, expectToast, userEvent, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
-import { asAdmin, confirm, dialog, openNew, rowWith, rows } from '../test/story-fixtures';
+import { asAdmin, confirm, dialog, openNew, prepareStaff, rows, rowWith } from '../test/story-fixtures';
 import StaffPage from './staff-page';
 
 const kefuRole = {
@@ -119,16 +117,7 @@ export const Remove: Story = {
 
 /** Staff with staff.read only: the list, without 新增, 编辑 or 删除. */
 export const ReadOnly: Story = {
-  loaders: [
-    () =>
-      useSession.getState().setUser(
-        demoUser({
-          type: 'normal',
-          email: 'reader@example.com',
-          staff: { role: 'r0', roleName: '只读', owner: false, permissions: ['staff.read'] },
-        }),
-      ),
-  ],
+  loaders: [() => prepareStaff('只读', ['staff.read'])],
   play: async ({ canvasElement }) => {
     await rows(canvasElement, 'staff');
     const canvas = within(canvasElement);

@@ -1,9 +1,7 @@
 import { Codes, GiB, type AdminUser, type UserChannelAnswer } from '@portal/contracts';
-import { useSession } from '@portal/platform';
 import { apiHandler, apiSequence } from '@portal/storybook/api-mocks';
-import { demoUser } from '@portal/storybook/fixtures';
 import { expect, expectToast, userEvent, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
-import { asAdmin, dialog, rowWith, rows } from '../test/story-fixtures';
+import { asAdmin, dialog, prepareStaff, rows, rowWith } from '../test/story-fixtures';
 import UserlistPage from './userlist-page';
 
 function user(overrides: Partial<AdminUser> = {}): AdminUser {
@@ -84,16 +82,7 @@ export const List: Story = {
 
 /** Staff who may read users but not edit them (a 客服): no 编辑, 渠道 or 修改密码; 登录设备 and the rest stay. */
 export const ReadOnly: Story = {
-  loaders: [
-    () =>
-      useSession.getState().setUser(
-        demoUser({
-          type: 'normal',
-          email: 'kefu@example.com',
-          staff: { role: 'r0', roleName: '客服', owner: false, permissions: ['users.read'] },
-        }),
-      ),
-  ],
+  loaders: [() => prepareStaff('客服', ['users.read'])],
   play: async ({ canvasElement }) => {
     const a = await rowOf(canvasElement, 'alice@example.com');
     await expect(within(a).getByRole('button', { name: '登录设备' })).toBeVisible();

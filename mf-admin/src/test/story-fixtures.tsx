@@ -28,6 +28,17 @@ export function prepareAdmin(type: 'admin' | 'yunying' | 'normal' = 'admin'): vo
   useSession.getState().setUser(demoUser({ type, email: `${type}@example.com` }));
 }
 
+/** A staff member of a custom role holding only `permissions` (read-only screens, hidden actions). */
+export function prepareStaff(roleName: string, permissions: string[]): void {
+  useSession.getState().setUser(
+    demoUser({
+      type: 'normal',
+      email: 'staff@example.com',
+      staff: { role: 'r0', roleName, owner: false, permissions },
+    }),
+  );
+}
+
 /** The screens render inside the admin system, as in the shell (see pages.tsx). */
 export const adminFrame: Decorator = (Story) => (
   <AdminFrame>

@@ -11,9 +11,7 @@ import {
   type Meta,
   type StoryObj,
 } from '@portal/storybook/story-kit';
-import { useSession } from '@portal/platform';
-import { demoUser } from '@portal/storybook/fixtures';
-import { alertDialog, asAdmin, dialog } from '../../../test/story-fixtures';
+import { alertDialog, asAdmin, dialog, prepareStaff } from '../../../test/story-fixtures';
 import UserDevicesDialog from './user-devices-dialog';
 
 const USER_ID = '665f1c2ab7e4d90012a3d0aa';
@@ -81,16 +79,7 @@ export const LoadError: Story = {
 /** Staff who may read users but not edit them (a 客服): the list, without 全部退出. */
 export const ReadOnly: Story = {
   parameters: { msw: [apiHandler('admin/users/sessions', devices)] },
-  loaders: [
-    () =>
-      useSession.getState().setUser(
-        demoUser({
-          type: 'normal',
-          email: 'kefu@example.com',
-          staff: { role: 'r0', roleName: '客服', owner: false, permissions: ['users.read'] },
-        }),
-      ),
-  ],
+  loaders: [() => prepareStaff('客服', ['users.read'])],
   play: async () => {
     const box = await dialog(title);
     await waitFor(() => expect(within(box).getAllByTestId('user-device')).toHaveLength(2));
