@@ -156,6 +156,24 @@ test('a visitor signs in on the first paint before the scripts have run; the app
   expect(await (await page.request.get('/')).text()).not.toContain('data-first-paint');
 });
 
+test('a press begun on the first paint and ended on the app still signs in', async ({ page }) => {
+  const release = await holdLoginChunk(page);
+  await page.goto('/#/login', { waitUntil: 'commit' });
+  const drawing = page.locator('#first-paint');
+  await drawing.locator('input[name="email"]').fill(seeded.normal.email);
+  await drawing.locator('input[name="password"]').fill(seeded.normal.password);
+  const button = await drawing.getByRole('button', { name: '登录', exact: true }).boundingBox();
+  if (!button) throw new Error('the drawn login button has no box');
+  await page.mouse.move(button.x + button.width / 2, button.y + button.height / 2);
+  await page.mouse.down();
+  // The app takes over while the finger is still down: the press ends on the app's button.
+  release();
+  await expect(drawing).toHaveCount(0);
+  await page.mouse.up();
+  await expect(page).toHaveURL(/#\/$/);
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'sid')).toBe(true);
+});
+
 test('typing on the first paint carries over to the field of the app, with the focus', async ({ page }) => {
   const release = await holdLoginChunk(page);
   await page.goto('/#/login', { waitUntil: 'commit' });

@@ -96,6 +96,7 @@ export const FIRST_PAINT_SCRIPT = `(function () {
     box: box,
     submitted: false,
     pressed: null,
+    pressing: null,
     drop: function () {
       if (state.dropped) return;
       state.dropped = true;
@@ -108,11 +109,18 @@ export const FIRST_PAINT_SCRIPT = `(function () {
   // A press (a link, a button, Enter in a form, which presses its submit button) is held for the
   // app, which replays the last one on its own element: a link or button does what the app does,
   // never the plain HTML behaviour. A form submitted without a button press is held as well.
+  // A press still under way when the app takes over (the finger down on the drawing, up on the
+  // app) is held too: the app finishes it where it ends.
   box.addEventListener('click', function (event) {
     var pressed = event.target.closest && event.target.closest('${FIRST_PAINT_PRESSABLE}');
     if (!pressed || !box.contains(pressed)) return;
     event.preventDefault();
     state.pressed = pressed;
+    state.pressing = null;
+  }, true);
+  box.addEventListener('pointerdown', function (event) {
+    var pressing = event.target.closest && event.target.closest('${FIRST_PAINT_PRESSABLE}');
+    state.pressing = pressing && box.contains(pressing) ? pressing : null;
   }, true);
   box.addEventListener('submit', function (event) { event.preventDefault(); state.submitted = true; }, true);
   addEventListener('hashchange', state.drop);

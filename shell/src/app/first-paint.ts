@@ -4,13 +4,14 @@ import { FIRST_PAINT_PRESSABLE } from '@portal/contracts';
 /**
  * The visitor's page as drawn ahead by the BFF's inline script (bff/src/lib/first-paint.ts): a
  * copy of what the app draws first, shown while the scripts load, with the app's root laid out
- * invisibly beneath it. The last press on it (`pressed`) and a submit without one (`submitted`)
- * were held for the app.
+ * invisibly beneath it. The last press on it (`pressed`), a press still under way (`pressing`:
+ * the pointer is down) and a submit without a press (`submitted`) were held for the app.
  */
 interface FirstPaint {
   box: HTMLElement;
   submitted: boolean;
   pressed: Element | null;
+  pressing?: Element | null;
   dropped?: boolean;
   drop: () => void;
 }
@@ -51,6 +52,35 @@ function pressedCounterpart(pressed: Element, drawn: Element, live: Element): HT
 }
 
 /**
+ * A press begun on the drawing and still under way: the pointer comes up on the app's element
+ * (the drawing is gone), where the browser sends no click, as the press began elsewhere. It is
+ * finished as a click when the pointer comes up on the element; elsewhere, or cancelled, it is
+ * dropped, as a press that slides off a button is.
+ */
+function finishPress(doc: Document, target: HTMLElement): void {
+  let clicked = false;
+  const onClick = (event: Event) => {
+    if (event.target instanceof Node && target.contains(event.target)) clicked = true;
+  };
+  const stop = () => {
+    doc.removeEventListener('click', onClick, true);
+    doc.removeEventListener('pointerup', onUp, true);
+    doc.removeEventListener('pointercancel', stop, true);
+  };
+  const onUp = (event: Event) => {
+    const onTarget = event.target instanceof Node && target.contains(event.target);
+    // A click the browser does send comes right after the pointerup.
+    setTimeout(() => {
+      stop();
+      if (onTarget && !clicked) target.click();
+    }, 0);
+  };
+  doc.addEventListener('click', onClick, true);
+  doc.addEventListener('pointerup', onUp, true);
+  doc.addEventListener('pointercancel', stop, true);
+}
+
+/**
  * The app has drawn the route's page: the drawing goes, and what the visitor did on it carries
  * over to the app's own page: typed text, the focus and caret, then the last press (a link, a
  * button, the submit button Enter pressed) or a submit, replayed once React has the typed values.
@@ -65,6 +95,7 @@ export function takeOverFirstPaint(doc: Document = document): void {
   const focused = drawn.find((field) => field === doc.activeElement);
   const caret = focused ? [focused.selectionStart, focused.selectionEnd] : undefined;
   const press = paint.pressed ? pressedCounterpart(paint.pressed, paint.box, root) : undefined;
+  const pending = !press && paint.pressing ? pressedCounterpart(paint.pressing, paint.box, root) : undefined;
   paint.drop();
   const live = fieldsOf(root);
   for (const [field, value] of typed) {
@@ -83,6 +114,8 @@ export function takeOverFirstPaint(doc: Document = document): void {
   // After React has rendered the typed values (its input updates commit in a microtask).
   if (press) {
     setTimeout(() => press.click(), 0);
+  } else if (pending) {
+    finishPress(doc, pending);
   } else if (paint.submitted) {
     const form = (focusTarget ?? live[0])?.form ?? root.querySelector('form');
     if (form) setTimeout(() => form.requestSubmit(), 0);
