@@ -3,13 +3,33 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ownOrigin } from '../../plugins/app/origin-check.js';
 import type { User } from '../../db/schema.js';
 import { isQxRuleSetTag, qxRewrite, qxRuleSet, quantumultFilter } from './describe.js';
-import type { SubscriptionService } from './service.js';
-
+import type { SubscriptionClient, SubscriptionService } from './service.js';
 
 interface SubscriptParams {
   kind: string;
   userId: string;
   userkey: string;
+}
+
+/** A header's value, trimmed and bounded (clients' own text), or nothing when absent or empty. */
+function headerText(request: FastifyRequest, name: string, max = 256): string | undefined {
+  const value = request.headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  const trimmed = first?.trim().slice(0, max);
+  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
+}
+
+export function subscriptionClient(request: FastifyRequest): SubscriptionClient {
+  const client: SubscriptionClient = { ip: request.ip, userAgent: headerText(request, 'user-agent', 512) ?? '' };
+  const hwid = headerText(request, 'x-hwid', 128);
+  const deviceOs = headerText(request, 'x-device-os', 64);
+  const osVersion = headerText(request, 'x-ver-os', 64);
+  const deviceModel = headerText(request, 'x-device-model', 128);
+  if (hwid !== undefined) client.hwid = hwid;
+  if (deviceOs !== undefined) client.deviceOs = deviceOs;
+  if (osVersion !== undefined) client.osVersion = osVersion;
+  if (deviceModel !== undefined) client.deviceModel = deviceModel;
+  return client;
 }
 
 const text = (reply: FastifyReply, body: string) =>
@@ -33,6 +53,7 @@ export function subscriptionRoutes(
       query: request.query as Record<string, string | undefined>,
       url: `${origin}${request.url}`,
       base: origin,
+      client: subscriptionClient(request),
     });
     return reply.headers(result.headers).type(result.contentType).send(result.body);
   };

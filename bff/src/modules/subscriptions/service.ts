@@ -26,6 +26,23 @@ export interface SubscriptionDeps {
   now?: () => Date;
 }
 
+/**
+ * Who asks for a subscription: the address and what the client says of itself. Modern clients
+ * (Happ, v2RayTun, FlClash, Hiddify…) send a hardware id with the device's system and model.
+ */
+export interface SubscriptionClient {
+  ip: string;
+  userAgent: string;
+  /** `x-hwid` */
+  hwid?: string;
+  /** `x-device-os` */
+  deviceOs?: string;
+  /** `x-ver-os` */
+  osVersion?: string;
+  /** `x-device-model` */
+  deviceModel?: string;
+}
+
 export interface SubscriptionRequest {
   kind: string;
   userId: string;
@@ -34,6 +51,7 @@ export interface SubscriptionRequest {
   /** The subscription's own URL and the describe base (`{base}/describe/...`). */
   url: string;
   base: string;
+  client: SubscriptionClient;
 }
 
 export interface SubscriptionResponse {

@@ -1,0 +1,2 @@
+-- Reserved for devices (filled in by its change).
+SELECT 1;

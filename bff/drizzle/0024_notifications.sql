@@ -1,0 +1,2 @@
+-- Reserved for notifications (filled in by its change).
+SELECT 1;
