@@ -1,0 +1,2 @@
+-- Reserved for telegram (filled in by its change).
+SELECT 1;
