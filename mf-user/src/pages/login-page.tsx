@@ -22,6 +22,11 @@ import { localFlag } from '../lib/local-flag';
 /** Local flag of spec-1 §3: the `?c=` visitor was already sent to register once. */
 export const JUMP_TO_REGISTER_FLAG = 'alreadyJumpToRegister';
 
+/**
+ * The login page keeps its two fields in state, the one form not on react-hook-form: it is a
+ * visitor's first page, and react-hook-form with the TypeBox resolver would add about 30 KB
+ * (gzip) to the 200 KB of JavaScript the first visit may take (e2e/platform/first-page.spec.ts).
+ */
 export default function LoginPage() {
   const navigate = useNavigate();
   const isAgency = usePortal((s) => s.isAgency);

@@ -13,6 +13,10 @@ export const PushCreateRequest = Type.Object(
 );
 export type PushCreateRequest = Static<typeof PushCreateRequest>;
 
+/** The gift dialog's form: the amount as typed, whole G (the minimum and the traffic left are the account's). */
+export const GiftAmountForm = Type.Object({ pushNumber: Type.String({ pattern: '^[0-9]+$', maxLength: 9 }) });
+export type GiftAmountForm = Static<typeof GiftAmountForm>;
+
 /** /api/push/receive: the code as the sender passed it on (spaces around it are ignored). */
 export const PushReceiveRequest = Type.Object(
   { code: Type.String({ minLength: 1, maxLength: GIFT_CODE_MAX_LENGTH }) },

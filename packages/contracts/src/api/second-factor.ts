@@ -141,6 +141,10 @@ export const PasskeyRegisterRequest = Type.Object(
 );
 export type PasskeyRegisterRequest = Static<typeof PasskeyRegisterRequest>;
 
+/** The add-passkey form: the name the call will carry. */
+export const PasskeyNameForm = Type.Pick(PasskeyRegisterRequest, ['name']);
+export type PasskeyNameForm = Static<typeof PasskeyNameForm>;
+
 /** verify_passkey (step-up): the browser's answer. */
 export const PasskeyVerifyRequest = Type.Object(
   { response: PasskeyAuthenticationResponse },

@@ -156,3 +156,7 @@ export const OrderFeedbackRequest = Type.Object(
   { additionalProperties: false },
 );
 export type OrderFeedbackRequest = Static<typeof OrderFeedbackRequest>;
+
+/** The order-feedback dialog's form: the message the call carries. */
+export const OrderFeedbackForm = Type.Pick(OrderFeedbackRequest, ['msg']);
+export type OrderFeedbackForm = Static<typeof OrderFeedbackForm>;

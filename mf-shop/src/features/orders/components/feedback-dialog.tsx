@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
-import { Codes, ORDER_FEEDBACK_MAX_CHARS, shopMessages, type Order } from '@portal/contracts';
+import { Codes, ORDER_FEEDBACK_MAX_CHARS, shopMessages, type Order, type OrderFeedbackForm } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { notify } from '@portal/platform';
 import { DialogFrame } from '@portal/ui/dialog-frame';
 import { orderFeedback } from '../api/order-feedback';
-import { feedbackError, feedbackLength } from '../lib/feedback-rule';
+import { feedbackLength, feedbackResolver } from '../lib/feedback-rule';
 
 const t = shopLabels.orders;
 
@@ -19,21 +19,21 @@ export function FeedbackDialog({
   onClose: () => void;
   onSent: (order: Order, msg: string) => void;
 }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const length = feedbackLength(text);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<OrderFeedbackForm>({
+    resolver: feedbackResolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: { msg: '' },
+  });
+  const error = errors.msg?.message;
+  const length = feedbackLength(useWatch({ control, name: 'msg' }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (sending) return;
-    const problem = feedbackError(text);
-    setError(problem);
-    if (problem) return;
-    setSending(true);
-    const msg = text.trim();
+  const submit = handleSubmit(async ({ msg }) => {
     const result = await orderFeedback(order._id, msg);
-    setSending(false);
     if (result.code === Codes.OK) {
       notify({ kind: 'success', title: shopMessages.orderFeedbackSent });
       onSent(order, msg);
@@ -41,7 +41,7 @@ export function FeedbackDialog({
     } else if (result.status !== 502 && result.code !== Codes.SESSION_EXPIRED) {
       notify({ kind: 'error', title: shopMessages.orderFeedbackFailed });
     }
-  }
+  });
 
   return (
     <DialogFrame
@@ -51,7 +51,7 @@ export function FeedbackDialog({
       onSubmit={(event) => void submit(event)}
       cancelLabel={shopLabels.payment.close}
       actions={
-        <Button type="submit" colorPalette="brand" loading={sending}>
+        <Button type="submit" colorPalette="brand" loading={isSubmitting}>
           {t.feedbackSubmit}
         </Button>
       }
@@ -65,15 +65,9 @@ export function FeedbackDialog({
             {t.feedbackEarlier}：{order.user_feedback}
           </Text>
         )}
-        <Field.Root invalid={error !== null} required>
+        <Field.Root invalid={error !== undefined} required>
           <Field.Label>{t.feedbackLabel}</Field.Label>
-          <Input
-            name="msg"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder={shopMessages.orderFeedbackRule}
-            autoComplete="off"
-          />
+          <Input {...register('msg')} placeholder={shopMessages.orderFeedbackRule} autoComplete="off" />
           {error ? (
             <Field.ErrorText data-testid="order-feedback-error">{error}</Field.ErrorText>
           ) : (

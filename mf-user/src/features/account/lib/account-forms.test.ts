@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
-import { resolveForm } from '../../../test/resolve-form';
+import { resolveForm } from '@portal/ui/form-testing';
 import { findAccountLink, registerResolver, resetResolver } from './account-forms';
 
 /** The one message the form shows, and the field it is under; null when the values go to the call. */

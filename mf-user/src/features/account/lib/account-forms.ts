@@ -1,7 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { messages } from '@portal/contracts';
 import { RegisterForm, ResetForm } from '@portal/contracts/schemas';
-import { firstFailingCheck, type FormCheck } from '../../../lib/form-checks';
+import { firstFailingCheck, type FormCheck } from '@portal/ui/form-checks';
 
 const samePasswords = ({ password, confirm }: { password: string; confirm: string }) => password === confirm;
 

@@ -1,5 +1,5 @@
 import { FeedbackCreateForm, FeedbackReplyForm } from '@portal/contracts/schemas';
-import { firstFailingCheck } from '../../../lib/form-checks';
+import { firstFailingCheck } from '@portal/ui/form-checks';
 import { feedbackLabels } from '../feedback-labels';
 
 /** The create-ticket dialog: 标题不能为空 and 描述不能为空, both at once; the texts are sent trimmed. */

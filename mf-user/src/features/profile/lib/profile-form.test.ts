@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Permission, UserInfo } from '@portal/contracts';
-import { resolveForm } from '../../../test/resolve-form';
+import { resolveForm } from '@portal/ui/form-testing';
 import { changeRequestOf, changesEmail, formOf, profileResolver, shownPermissions } from './profile-form';
 
 const user = {

@@ -5,7 +5,7 @@ import {
   type UserInfo,
 } from '@portal/contracts';
 import { ProfileForm } from '@portal/contracts/schemas';
-import { firstFailingCheck } from '../../../lib/form-checks';
+import { firstFailingCheck } from '@portal/ui/form-checks';
 import { profileLabels } from '../profile-labels';
 
 /**

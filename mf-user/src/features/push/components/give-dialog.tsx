@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
-import { Codes, toastMs, type Gift, type PushList } from '@portal/contracts';
+import { Codes, toastMs, type GiftAmountForm, type Gift, type PushList } from '@portal/contracts';
 import { notify } from '@portal/platform';
 import { DialogFrame } from '@portal/ui/dialog-frame';
 import { CopyButton } from '../../../components/copy-button';
 import { createPush } from '../api/create-push';
-import { checkGiftAmount, formatG, giftSplit } from '../lib/gift-rules';
+import { formatG, giftAmountResolver, giftSplit, typedGiftAmount } from '../lib/gift-rules';
 import { pushLabels } from '../push-labels';
 
 const t = pushLabels.giveDialog;
@@ -30,22 +31,24 @@ export interface GiveDialogProps {
  * made, the dialog shows the code with a copy button.
  */
 export default function GiveDialog({ rules, onClose, onDone }: GiveDialogProps) {
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const resolver = useMemo(() => giftAmountResolver(rules), [rules]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<GiftAmountForm>({ resolver, reValidateMode: 'onSubmit', defaultValues: { pushNumber: '' } });
   const [made, setMade] = useState<Gift | null>(null);
+  const error = errors.pushNumber?.message;
 
-  const checked = checkGiftAmount(typed, rules);
-  const split = 'gb' in checked ? giftSplit(checked.gb, rules.costRate) : null;
+  const gb = typedGiftAmount(useWatch({ control, name: 'pushNumber' }), rules);
+  const split = gb !== null ? giftSplit(gb, rules.costRate) : null;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = handleSubmit(async ({ pushNumber }) => {
     if (made) return;
-    if ('error' in checked) return setError(checked.error);
-    setError(null);
-    setBusy(true);
-    const result = await createPush({ pushNumber: checked.gb });
-    setBusy(false);
+    const result = await createPush({ pushNumber: Number(pushNumber) });
     if (result.code === Codes.OK) {
       setMade(result.data);
       notify({ kind: 'success', title: t.done, durationMs: toastMs.short });
@@ -53,8 +56,11 @@ export default function GiveDialog({ rules, onClose, onDone }: GiveDialogProps) 
       return;
     }
     if (result.status === 502) return;
-    setError(SERVER_WORDED.has(result.code) && result.msg ? result.msg : t.failed);
-  }
+    setError('pushNumber', {
+      type: 'server',
+      message: SERVER_WORDED.has(result.code) && result.msg ? result.msg : t.failed,
+    });
+  });
 
   // Once made, the dialog shows the code; the form stays its frame (no field, no submit button left).
   const footer = made
@@ -74,9 +80,9 @@ export default function GiveDialog({ rules, onClose, onDone }: GiveDialogProps) 
       {...footer}
       title={made ? t.doneTitle : t.title}
       testId="give-dialog"
-      busy={busy}
+      busy={isSubmitting}
       onClose={onClose}
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(event) => void submit(event)}
       closeLabel={t.cancel}
     >
       {made ? (
@@ -91,18 +97,14 @@ export default function GiveDialog({ rules, onClose, onDone }: GiveDialogProps) 
         </Stack>
       ) : (
         <Stack gap="3">
-          <Field.Root invalid={error !== null}>
+          <Field.Root invalid={error !== undefined}>
             <Field.Label>{t.amount}</Field.Label>
             <Input
-              value={typed}
-              onChange={(e) => {
-                setTyped(e.target.value);
-                setError(null);
-              }}
               inputMode="numeric"
               placeholder={t.placeholder(rules.minPushNum)}
               autoComplete="off"
               autoFocus
+              {...register('pushNumber', { onChange: () => clearErrors('pushNumber') })}
             />
             {error ? (
               <Field.ErrorText>{error}</Field.ErrorText>

@@ -4,7 +4,7 @@ import { Codes, GIFT_CODE_MAX_LENGTH, toastMs } from '@portal/contracts';
 import { PushReceiveRequest } from '@portal/contracts/schemas';
 import { notify } from '@portal/platform';
 import { DialogFrame } from '@portal/ui/dialog-frame';
-import { firstFailingCheck } from '../../../lib/form-checks';
+import { firstFailingCheck } from '@portal/ui/form-checks';
 import { receivePush } from '../api/receive-push';
 import { formatG } from '../lib/gift-rules';
 import { pushLabels } from '../push-labels';

@@ -1,4 +1,7 @@
+import { Value } from '@sinclair/typebox/value';
 import { GiB, GIFT_MAX_GB } from '@portal/contracts';
+import { GiftAmountForm } from '@portal/contracts/schemas';
+import { firstFailingCheck } from '@portal/ui/form-checks';
 import { bytesToGB } from '@portal/platform';
 import { pushLabels } from '../push-labels';
 
@@ -17,19 +20,33 @@ export function giftSplit(gb: number, costRate: number): { amount: number; fee: 
   return { amount, fee, received: amount - fee };
 }
 
+type GiftLimits = { minPushNum: number; permanentTraffic: number };
+
+/** More than a gift may carry, or than the permanent traffic left (only that can be given). */
+const beyondLeft = (gb: number, { permanentTraffic }: GiftLimits) => gb > GIFT_MAX_GB || gb * GiB > permanentTraffic;
+
 /**
- * The amount typed in the gift dialog: whole G, at least the minimum (spec-2 §5 最低转赠{n}G) and
- * no more than the permanent traffic left. `{ gb }` when it may be sent, else the message to show.
+ * The gift dialog's resolver: whole G, at least the minimum (spec-2 §5 最低转赠{n}G) and no more
+ * than the permanent traffic left, in that order; the submit gets the amount trimmed.
  */
-export function checkGiftAmount(
-  typed: string,
-  { minPushNum, permanentTraffic }: { minPushNum: number; permanentTraffic: number },
-): { gb: number } | { error: string } {
+export function giftAmountResolver(limits: GiftLimits) {
+  const gb = ({ pushNumber }: GiftAmountForm) => Number(pushNumber);
+  return firstFailingCheck<GiftAmountForm>({
+    schema: GiftAmountForm,
+    checks: [
+      { field: 'pushNumber', message: t.empty, fails: ({ pushNumber }) => pushNumber === '' },
+      { field: 'pushNumber', message: t.wholeNumber, fails: 'schema' },
+      { field: 'pushNumber', message: t.belowMinimum(limits.minPushNum), fails: (v) => gb(v) < limits.minPushNum },
+      { field: 'pushNumber', message: t.notEnough, fails: (v) => beyondLeft(gb(v), limits) },
+    ],
+    trimmed: ['pushNumber'],
+  });
+}
+
+/** The amount being typed, once it is one the dialog would send (for the fee preview), else null. */
+export function typedGiftAmount(typed: string, limits: GiftLimits): number | null {
   const text = typed.trim();
-  if (text === '') return { error: t.empty };
-  if (!/^\d+$/.test(text)) return { error: t.wholeNumber };
+  if (!Value.Check(GiftAmountForm, { pushNumber: text })) return null;
   const gb = Number(text);
-  if (gb < minPushNum) return { error: t.belowMinimum(minPushNum) };
-  if (gb > GIFT_MAX_GB || gb * GiB > permanentTraffic) return { error: t.notEnough };
-  return { gb };
+  return gb < limits.minPushNum || beyondLeft(gb, limits) ? null : gb;
 }

@@ -13,7 +13,7 @@ import { RewardAddressForm } from '@portal/contracts/schemas';
 import { notify } from '@portal/platform';
 import { lazyDialog } from '@portal/ui';
 import type { PasswordDialogProps } from '../../../components/password-dialog';
-import { firstFailingCheck } from '../../../lib/form-checks';
+import { firstFailingCheck } from '@portal/ui/form-checks';
 import { changeRewardAddress } from '../api/change-reward-address';
 import { walletLabels } from '../wallet-labels';
 

@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button, Field, Input, Portal } from '@chakra-ui/react';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { frameMessages, messages } from '@portal/contracts';
+import { RedeemCouponRequest } from '@portal/contracts/schemas';
+import { firstFailingCheck } from '@portal/ui/form-checks';
 import { localRecords, notify, useSession } from '@portal/platform';
 import { CloseIcon } from '../../../components/icons';
 import { redeemCoupon } from '../api/redeem-coupon';
@@ -38,54 +40,50 @@ export function CouponDialog({ open, onOpenChange }: CouponDialogProps) {
   );
 }
 
+/** The code, trimmed as it is sent: a blank one is refused here (spec-1 §5). */
+const resolver = firstFailingCheck<RedeemCouponRequest>({
+  schema: RedeemCouponRequest,
+  checks: [{ field: 'code', message: frameMessages.coupon.empty, fails: 'schema' }],
+  trimmed: ['code'],
+});
+
 /** Inside the content, so that closing (which unmounts it) starts the next opening afresh. */
 function CouponForm({ onRedeemed }: { onRedeemed: () => void }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RedeemCouponRequest>({ resolver, reValidateMode: 'onSubmit', defaultValues: { code: '' } });
+  const error = errors.code?.message;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    const trimmed = code.trim();
-    if (!trimmed) {
-      setError(frameMessages.coupon.empty);
+  const submit = handleSubmit(async ({ code }) => {
+    // A code already redeemed in this browser is refused without asking the server.
+    if (await localRecords.hasCoupon(code)) {
+      setError('code', { type: 'local', message: messages.coupon.repeated });
       return;
     }
-    setError(null);
-    setSubmitting(true);
-    try {
-      // A code already redeemed in this browser is refused without asking the server.
-      if (await localRecords.hasCoupon(trimmed)) {
-        setError(messages.coupon.repeated);
-        return;
-      }
-      const outcome = couponOutcome(await redeemCoupon(trimmed));
-      if (outcome.record) await localRecords.addCoupon(trimmed);
-      if (outcome.toast) notify(outcome.toast);
-      if (outcome.ok) {
-        void useSession.getState().refresh();
-        onRedeemed();
-        return;
-      }
-      setError(outcome.fieldError ?? null);
-    } finally {
-      setSubmitting(false);
+    const outcome = couponOutcome(await redeemCoupon(code));
+    if (outcome.record) await localRecords.addCoupon(code);
+    if (outcome.toast) notify(outcome.toast);
+    if (outcome.ok) {
+      void useSession.getState().refresh();
+      onRedeemed();
+      return;
     }
-  };
+    if (outcome.fieldError) setError('code', { type: 'server', message: outcome.fieldError });
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Dialog.Header>
         <Dialog.Title>{frameMessages.coupon.title}</Dialog.Title>
       </Dialog.Header>
       <Dialog.Body>
-        <Field.Root invalid={error !== null}>
+        <Field.Root invalid={error !== undefined}>
           <Field.Label>{frameMessages.coupon.label}</Field.Label>
           <Input
-            name="code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
+            {...register('code')}
             placeholder={frameMessages.coupon.placeholder}
             autoComplete="off"
             autoCorrect="off"
@@ -101,7 +99,7 @@ function CouponForm({ onRedeemed }: { onRedeemed: () => void }) {
             {frameMessages.coupon.cancel}
           </Button>
         </Dialog.ActionTrigger>
-        <Button type="submit" colorPalette="brand" loading={submitting} loadingText={frameMessages.coupon.submitting}>
+        <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText={frameMessages.coupon.submitting}>
           {frameMessages.coupon.submit}
         </Button>
       </Dialog.Footer>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Type, type Static } from '@sinclair/typebox';
-import { resolveForm } from '../test/resolve-form';
+import { resolveForm } from './resolve-form';
 import { firstFailingCheck } from './form-checks';
 
 const Pair = Type.Object({
