@@ -74,8 +74,11 @@ export function createTradesAdminRepository(db: Db, { searchWindow = TRADE_SEARC
         if (exact.length > 0) return exact;
       }
       const pattern = containsPattern(text);
+      // The buyers whose e-mail contains the text come from the users' trigram index first, so
+      // the window is filtered on the trades' own columns, not joined to every buyer.
+      const buyers = sql`(SELECT u.id FROM ${users} u WHERE u.email ILIKE ${pattern})`;
       const matches = or(
-        ilike(users.email, pattern),
+        sql`${trades.userId} IN ${buyers}`,
         ilike(trades.id, pattern),
         ilike(trades.externalId, pattern),
         ilike(trades.orderId, pattern),
@@ -91,7 +94,7 @@ export function createTradesAdminRepository(db: Db, { searchWindow = TRADE_SEARC
       const [older] = await db.select({ id: trades.id }).from(trades).where(olderThanWindow).limit(1);
       if (older === undefined) return found;
       const candidates = sql`(
-        SELECT t.id FROM ${trades} t WHERE t.user_id IN (SELECT u.id FROM ${users} u WHERE u.email ILIKE ${pattern})
+        SELECT t.id FROM ${trades} t WHERE t.user_id IN ${buyers}
         UNION SELECT t.id FROM ${trades} t WHERE t.id = ${key} OR t.order_id = ${key}
           OR lower(t.external_id) = ${key} OR lower(t.from_channel) = ${key}
       )`;
