@@ -9,6 +9,7 @@ import accountsModule from './modules/accounts/index.js';
 import appleIdsModule from './modules/apple-ids/index.js';
 import auditModule from './modules/audit/index.js';
 import channelsModule from './modules/channels/index.js';
+import clientDevicesModule from './modules/client-devices/index.js';
 import couponAdminModule from './modules/coupon-admin/index.js';
 import couponsModule from './modules/coupons/index.js';
 import errorLogModule from './modules/error-log/index.js';
@@ -150,6 +151,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(staffModule);
   await app.register(networkModule);
   await app.register(permissionsModule);
+  await app.register(clientDevicesModule);
   await app.register(subscriptionsModule);
   await app.register(usageModule);
   await app.register(nodeApiModule);

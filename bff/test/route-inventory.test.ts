@@ -179,6 +179,8 @@ const SAMPLE_PAYLOADS: Record<string, (t: Targets) => unknown> = {
   '/api/admin/users/change_password': () => ({ email: inventoryUser.email, password: 'taken-over-password' }),
   '/api/admin/users/sessions': () => ({ uid: inventoryUser.id }),
   '/api/admin/users/end_sessions': () => ({ uid: inventoryUser.id }),
+  '/api/admin/users/subscription_devices': () => ({ uid: inventoryUser.id }),
+  '/api/admin/users/remove_subscription_device': () => ({ uid: inventoryUser.id, id: '0'.repeat(32) }),
   '/api/yunying/coupon/coupon_list': () => ({}),
   '/api/yunying/coupon/update_coupon': (t) => ({
     _id: t.coupon.id,

@@ -87,6 +87,10 @@ export const users = pgTable(
     firstUrl: text('first_url'),
     /** spec-2 last_url: the portal page the user last opened (PAGE_HEADER at a session's use). */
     lastUrl: text('last_url'),
+    /** Subscription devices the operator allows this user (0: the package's, package_device_num). */
+    deviceNum: integer('device_num').notNull().default(0),
+    /** The device count of the package bought last while the service ran (combos.device_num; 0: no limit). */
+    packageDeviceNum: integer('package_device_num').notNull().default(0),
     /** Service-time-zone day that `dailyTimePackageUsage` counts; another day means it restarts at 0. */
     timePackageDay: date('time_package_day', { mode: 'string' }),
     /**
@@ -687,6 +691,56 @@ export const userDailyUsage = pgTable(
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] }), index('user_daily_usage_day_idx').on(t.day)],
+);
+
+/**
+ * A client that fetched the user's subscription with a hardware id (x-hwid, issue 27): one of the
+ * user's devices, counted against the device limit until the user or an operator removes it.
+ */
+export const subscriptionDevices = pgTable(
+  'subscription_devices',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hwid: text('hwid').notNull(),
+    os: text('os').notNull().default(''),
+    osVersion: text('os_version').notNull().default(''),
+    model: text('model').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    firstSeenAt: instant('first_seen_at').notNull().defaultNow(),
+    lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
+    lastIp: text('last_ip').notNull().default(''),
+  },
+  (t) => [uniqueIndex('subscription_devices_user_hwid_uq').on(t.userId, t.hwid)],
+);
+
+/** Each fetch of a subscription link (kept 30 days and the last 200 per user; written in batches). */
+export const subscriptionFetches = pgTable(
+  'subscription_fetches',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: instant('at').notNull().defaultNow(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    hwid: text('hwid'),
+    /** The format answered (mjclash, singbox…). */
+    kind: text('kind').notNull(),
+    /** Why the client got the informative entry instead of lines (device_limit, no_hwid); null when served. */
+    refused: text('refused'),
+  },
+  (t) => [
+    index('subscription_fetches_user_at_idx').on(t.userId, t.at),
+    index('subscription_fetches_at_idx').on(t.at),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

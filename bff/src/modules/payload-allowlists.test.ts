@@ -174,6 +174,9 @@ const SIGNED_IN_CASES: SignedInCase[] = [
   },
   { url: '/api/second_factor/passkey_remove', prepare: async () => ({ id: 'nope' }) },
   { url: '/api/user/sessions' },
+  { url: '/api/user/subscription_devices' },
+  // An id of no device: refused as unknown after the allowlist let it through.
+  { url: '/api/user/remove_subscription_device', prepare: async () => ({ id: '0'.repeat(32) }) },
   { url: '/api/user/end_other_sessions' },
   {
     url: '/api/user/end_session',

@@ -30,6 +30,8 @@ function user(overrides: Partial<AdminUser> = {}): AdminUser {
     specialDailyUnlimitTraffic: false,
     dailyUnlimitTraffic: 50,
     forceReward: false,
+    deviceNum: 0,
+    packageDeviceNum: 3,
     ...overrides,
   };
 }

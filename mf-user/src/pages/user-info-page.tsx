@@ -3,6 +3,7 @@ import { Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { usePortal, useSession, useCallData } from '@portal/platform';
 import { RegionError } from '@portal/ui';
 import { fetchUserInfo } from '../features/profile/api/user-info';
+import { ClientDevicesCard } from '../features/profile/components/client-devices-card';
 import { DevicesCard } from '../features/profile/components/devices-card';
 import { PermissionsCard } from '../features/profile/components/permissions-card';
 import { ProfileForm } from '../features/profile/components/profile-form';
@@ -60,6 +61,7 @@ export default function UserInfoPage() {
           <Stack gap="4" minW="0">
             <PermissionsCard />
             <SubscriptionLinkCard />
+            <ClientDevicesCard />
             {/* Staff only (it renders nothing for others): 两步验证 (issue 25). */}
             <SecondFactorCard />
             {!state.data.is_agency_user && !agencyHost && <TelegramCard user={state.data} onUnbound={reload} />}

@@ -28,12 +28,15 @@ export type * from './api/current-password.js';
 export type * from './api/second-factor.js';
 export type * from './api/channel.js';
 export type * from './api/sessions.js';
+export type * from './api/subscription-devices.js';
 export * from './withdrawals.js';
 export * from './prizes.js';
 export * from './profile.js';
 export * from './current-password.js';
 // Values in their own entry (@portal/contracts/sessions): the index is shared whole with every first page.
 export type * from './sessions.js';
+// Values in their own entry (@portal/contracts/subscription-devices).
+export type * from './subscription-devices.js';
 // Values in their own entry (@portal/contracts/second-factor): the index is shared whole with every first page.
 export type * from './second-factor.js';
 export * from './feedback.js';

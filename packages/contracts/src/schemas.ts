@@ -18,3 +18,4 @@ export * from './api/current-password.js';
 export * from './api/second-factor.js';
 export * from './api/staff.js';
 export * from './api/sessions.js';
+export * from './api/subscription-devices.js';

@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   channelRewards,
+  combos,
   channels,
   paymentStatsDaily,
   permissions,
@@ -39,6 +40,20 @@ export const fulfilmentRepository = {
    * paid_user, and the daily allowance of a time package (null: leave it). An allowance an
    * operator set (the special speed limit, users.special_daily_limit) is left as it is.
    */
+  /**
+   * The package's device count (issue 27) for the user's device limit, read before the purchase
+   * adds anything: with the service still running (traffic left or a time package), the larger of
+   * what the user had and the new package's; after it had run out, the new package's alone.
+   */
+  async keepPackageDeviceNum(tx: Db, userId: string, comboId: string): Promise<void> {
+    await tx.execute(sql`
+      UPDATE ${users} SET package_device_num = CASE
+          WHEN ${users.traffic} > ${users.spendTraffic} OR ${users.vipExpireTime} > now()
+            THEN GREATEST(${users.packageDeviceNum}, c.device_num)
+          ELSE c.device_num END
+      FROM ${combos} c WHERE ${users.id} = ${userId} AND c.id = ${comboId}`);
+  },
+
   async markPaidUser(tx: Db, userId: string, dailyLimitBytes: number | null): Promise<void> {
     await tx
       .update(users)

@@ -125,6 +125,7 @@ export function createFulfilmentService({
     await orders.cancelOpenTrades(tx, order.id, trade.id);
 
     const day = serviceDay(at, timeZone);
+    await repo.keepPackageDeviceNum(tx, order.userId, order.comboId);
     await traffic.credit(tx, {
       userId: order.userId,
       bytes: order.addTraffic,

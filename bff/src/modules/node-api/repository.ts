@@ -11,11 +11,14 @@ function rowsOf<T>(result: unknown): T[] {
 
 /**
  * One user of a node list as JSON, written by the database (the shape of docs/node-api.md GET
- * /user): the credentials are stored columns (migration 0011), so nothing is derived per pull.
+ * /user): the credentials are stored columns (migration 0011), so nothing is derived per pull;
+ * device_limit is the subscription devices' limit (client-devices' deviceLimitOf).
  * One concat, not a chain of ||, which copies the growing string at every step.
  */
 const USER_ENTRY = sql`concat('{"id":', ${users.nodeUid}, ',"uid":', to_json(${users.id}),
-  ',"uuid":"', ${users.credUuid}, '","speed_limit":0,"device_limit":0,"password":"', ${users.credSsPassword},
+  ',"uuid":"', ${users.credUuid}, '","speed_limit":0,"device_limit":',
+  CASE WHEN ${users.deviceNum} > 0 THEN ${users.deviceNum} ELSE ${users.packageDeviceNum} END,
+  ',"password":"', ${users.credSsPassword},
   '","ss_key16":"', ${users.credSsKey16}, '","ss_key32":"', ${users.credSsKey32}, '"}')`;
 
 /** SQL of the node API and the user-side node list. */

@@ -167,6 +167,19 @@ describe('every change that alters a list moves it', () => {
     expect(deleted.after).not.toContain(user.id);
   });
 
+  it('the device limit: the package’s, then the operator’s over it (device_limit of each entry)', async () => {
+    const node = await createNode(app);
+    const user = await createBalanceUser(app, { traffic: GiB });
+    const limitOf = (moved: { entries: { uid: string; device_limit?: number }[] }) =>
+      moved.entries.find((e) => e.uid === user.id)?.device_limit;
+    const bought = await acrossChange(node, () =>
+      app.database.query('UPDATE users SET package_device_num = 3 WHERE id = $1', [user.id]),
+    );
+    expect(limitOf(bought)).toBe(3);
+    const set = await acrossChange(node, () => app.database.query('UPDATE users SET device_num = 1 WHERE id = $1', [user.id]));
+    expect(limitOf(set)).toBe(1);
+  });
+
   it('traffic used up by a push, and a daily allowance used up; a charge that leaves a balance moves nothing', async () => {
     const node = await createNode(app);
     const user = await createBalanceUser(app, { traffic: 5000 });

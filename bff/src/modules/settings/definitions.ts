@@ -178,6 +178,11 @@ export const settingDefinitions = {
   ...section('订阅', {
     subscription_title: define(Type.String({ maxLength: 60 }), '', '订阅名称（为空时使用产品名）'),
     subscription_update_hours: define(Type.Integer({ minimum: 1, maximum: 168 }), 24, '订阅更新间隔（小时）'),
+    subscription_no_hwid: define(
+      Type.Union([Type.Literal('allow'), Type.Literal('count'), Type.Literal('refuse')]),
+      'allow',
+      '订阅：客户端未发送设备标识（x-hwid）时（allow 放行；count 计为一台未知设备；refuse 拒绝）',
+    ),
     subscription_group_select: define(Type.String({ minLength: 1, maxLength: 40 }), '节点选择', '订阅：手动选择分组名'),
     subscription_group_auto: define(Type.String({ minLength: 1, maxLength: 40 }), '自动选择', '订阅：自动测速分组名'),
     subscription_rules: define(

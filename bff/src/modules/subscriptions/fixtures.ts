@@ -22,6 +22,8 @@ export function fixtureUser(overrides: Partial<SubscriberUser> = {}): Subscriber
     dailyTimePackageUsage: 0,
     dailyLimit: null,
     normalPermission: true,
+    deviceNum: 0,
+    packageDeviceNum: 0,
     ...overrides,
   };
 }

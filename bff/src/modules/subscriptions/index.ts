@@ -18,6 +18,7 @@ async function subscriptionsModule(fastify: FastifyInstance) {
   const accounts = createAccountsRepository(fastify.db);
   const service = createSubscriptionService({
     findUser: (id, key) => accounts.findByIdAndKey(id, key),
+    gate: fastify.clientDevices,
     network: fastify.network,
     settings: fastify.settings,
     timeZone: fastify.config.serviceTimezone,
@@ -26,4 +27,4 @@ async function subscriptionsModule(fastify: FastifyInstance) {
   subscriptionRoutes(fastify, service, accounts);
 }
 
-export default fp(subscriptionsModule, { name: 'subscriptions', dependencies: ['db', 'auth', 'settings', 'network'] });
+export default fp(subscriptionsModule, { name: 'subscriptions', dependencies: ['db', 'auth', 'settings', 'network', 'client-devices'] });

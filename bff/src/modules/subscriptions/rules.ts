@@ -20,6 +20,8 @@ export type SubscriberUser = Pick<
   | 'dailyTimePackageUsage'
   | 'dailyLimit'
   | 'normalPermission'
+  | 'deviceNum'
+  | 'packageDeviceNum'
 >;
 
 /** An instant and the service-time-zone day it falls on (daily allowances reset by that day). */
@@ -175,8 +177,13 @@ export function selectProxies(
  * A user without access, or without any line, gets one informative entry (a classic Shadowsocks
  * proxy on 127.0.0.1:1 that every client parses and none can use) instead of an error page.
  */
-export function placeholderProxy(state: AccessState | 'no_lines', english: boolean): Proxy {
+export function placeholderProxy(
+  state: AccessState | 'no_lines' | 'device_limit' | 'no_hwid',
+  english: boolean,
+): Proxy {
   const text = {
+    device_limit: english ? 'Device limit reached - remove an old device in the user center' : '设备数已达上限，请登录用户中心移除旧设备',
+    no_hwid: english ? 'Update with a client that sends a device ID' : '请使用支持设备识别的客户端更新订阅',
     disabled: english ? 'Account disabled - contact support' : '账号已停用，请联系客服',
     no_traffic: english ? 'No traffic left - please renew' : '流量已用完或套餐已到期，请登录续费',
     daily_limit: english ? "Today's allowance used up - back tomorrow" : '今日套餐流量已用完，明日自动恢复',

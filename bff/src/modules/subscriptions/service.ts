@@ -17,8 +17,16 @@ import {
 } from './rules.js';
 import { serviceDay } from '../../lib/service-day.js';
 
+/** The device gate and the record of fetches (modules/client-devices). */
+export interface SubscriptionGate {
+  admit(user: SubscriberUser, client: SubscriptionClient): Promise<'ok' | 'device_limit' | 'no_hwid'>;
+  record(userId: string, client: SubscriptionClient, kind: string, admission: 'ok' | 'device_limit' | 'no_hwid'): void;
+}
+
 export interface SubscriptionDeps {
   findUser(id: string, userkey: string): Promise<SubscriberUser | undefined>;
+  /** Without it (tests of the formats), every fetch is let through and none recorded. */
+  gate?: SubscriptionGate;
   network: Pick<NetworkRepository, 'publicLines' | 'activePermissionIds'>;
   settings: SettingsService;
   /** The service's calendar (SERVICE_TIMEZONE): daily allowances reset by its day. */
@@ -75,6 +83,7 @@ export function contentDisposition(fileName: string): string {
 
 export function createSubscriptionService({
   findUser,
+  gate,
   network,
   settings,
   timeZone,
@@ -119,7 +128,14 @@ export function createSubscriptionService({
         'subscription_group_auto',
         'subscription_rules',
       ]);
-      const { proxies, fallback } = await proxiesOf(user);
+      // A device beyond the user's limit (or without a hardware id, as the operator chose) gets the
+      // informative entry instead of lines.
+      const admission = gate === undefined ? 'ok' : await gate.admit(user, request.client);
+      gate?.record(user.id, request.client, kind, admission);
+      const { proxies, fallback } =
+        admission === 'ok'
+          ? await proxiesOf(user)
+          : { proxies: [], fallback: placeholderProxy(admission, user.useEnglishNode) };
       const title = cfg.subscription_title || PRODUCT_NAME;
       const host = safeHost(request.url);
       const ctx: FormatContext = {

@@ -30,6 +30,8 @@ const userColumns = {
   specialDailyLimit: users.specialDailyLimit,
   dailyLimit: users.dailyLimit,
   forceReward: users.forceReward,
+  deviceNum: users.deviceNum,
+  packageDeviceNum: users.packageDeviceNum,
 };
 
 /** The fields the edit dialog changes besides traffic and VIP time (those go through modules/traffic). */
@@ -44,6 +46,7 @@ export interface UserFlags {
   canChangePassword: boolean;
   canChangeDescribeKey: boolean;
   forceReward: boolean;
+  deviceNum?: number;
 }
 
 export interface UserListFilter {
@@ -140,6 +143,7 @@ export function createUsersAdminRepository(db: Db, { searchWindow = USER_SEARCH_
           canChangePassword: users.canChangePassword,
           canChangeDescribeKey: users.canChangeDescribeKey,
           forceReward: users.forceReward,
+          deviceNum: users.deviceNum,
         })
         .from(users)
         .where(eq(users.id, id))

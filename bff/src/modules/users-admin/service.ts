@@ -75,6 +75,8 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
     specialDailyUnlimitTraffic: row.specialDailyLimit,
     dailyUnlimitTraffic: (row.dailyLimit ?? DEFAULT_DAILY_LIMIT_BYTES) / GiB,
     forceReward: row.forceReward,
+    deviceNum: row.deviceNum,
+    packageDeviceNum: row.packageDeviceNum,
   };
 }
 
@@ -253,6 +255,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
             canChangePassword: input.canChangePassword,
             canChangeDescribeKey: input.canChangeDescribeKey,
             forceReward: input.forceReward,
+            ...(input.deviceNum === undefined ? {} : { deviceNum: input.deviceNum }),
           });
           if (input.disable) await sessions.destroyAllForUser(id);
         },

@@ -33,6 +33,18 @@ export const userLabels = {
   specialDailyUnlimitTraffic: '特殊限速',
   dailyUnlimitTraffic: '每日额度（G）',
   forceReward: '强制返利',
+  deviceNum: '设备数',
+  deviceNumHelp: '同时可用订阅的客户端设备数；0 为按所购套餐的设备数',
+  /** The list's column: the operator's figure, or the package's, or none. */
+  deviceNumCell: (deviceNum: number, packageDeviceNum: number) =>
+    deviceNum > 0 ? String(deviceNum) : packageDeviceNum > 0 ? `${packageDeviceNum}（套餐）` : '不限',
+  clientDevices: '客户端设备',
+  clientDevicesTitle: (email: string) => `客户端设备 · ${email}`,
+  fetchAt: '时间',
+  fetchIp: '地址',
+  fetchClient: '客户端',
+  fetchKind: '格式',
+  fetchAnswer: '结果',
   yesNo: ['是', '否'] as const,
   channel: '渠道',
   channelTitle: (email: string) => `渠道 · ${email}`,

@@ -27,6 +27,7 @@ import { updateUser } from './api/update-user';
 import { getUserChannel, updateChannel } from './api/user-channel';
 import { getUserDetail } from './api/user-detail';
 import { userList } from './api/user-list';
+import type { UserClientDevicesDialogProps } from './components/user-client-devices-dialog';
 import type { UserDevicesDialogProps } from './components/user-devices-dialog';
 import { userLabels as t } from './labels';
 import {
@@ -40,6 +41,9 @@ import {
 } from './lib/user-form';
 
 const UserDevicesDialog = lazyDialog<UserDevicesDialogProps>(() => import('./components/user-devices-dialog'));
+const UserClientDevicesDialog = lazyDialog<UserClientDevicesDialogProps>(
+  () => import('./components/user-client-devices-dialog'),
+);
 
 /** The VIP expiry as a date and time in the browser's time zone; emptied, none. */
 function VipTimeInput({ label, value, onChange, invalid }: CustomFieldProps) {
@@ -139,6 +143,9 @@ export const usersResource: ResourceDefinition<AdminUser, UserUpdate> = {
     flag('specialDailyUnlimitTraffic', (row) => row.specialDailyUnlimitTraffic),
     numberColumn('dailyUnlimitTraffic', t.dailyUnlimitTraffic, (row) => row.dailyUnlimitTraffic),
     flag('forceReward', (row) => row.forceReward),
+    numberColumn('deviceNum', t.deviceNum, (row) => (row.deviceNum > 0 ? row.deviceNum : row.packageDeviceNum), {
+      cell: (row) => t.deviceNumCell(row.deviceNum, row.packageDeviceNum),
+    }),
   ],
   form: {
     schema: UserUpdateSchema,
@@ -156,6 +163,7 @@ export const usersResource: ResourceDefinition<AdminUser, UserUpdate> = {
       'canChangePassword',
       'canChangeDescribeKey',
       'forceReward',
+      ['deviceNum', { help: t.deviceNumHelp }],
     ]),
     defaults: () => {
       throw new Error('users are not created here');
@@ -212,6 +220,12 @@ export const usersResource: ResourceDefinition<AdminUser, UserUpdate> = {
       key: 'devices',
       label: t.devices,
       run: (row, ctx) => ctx.show((close) => <UserDevicesDialog userId={row._id} email={row.email} onClose={close} />),
+    },
+    {
+      key: 'clientDevices',
+      label: t.clientDevices,
+      run: (row, ctx) =>
+        ctx.show((close) => <UserClientDevicesDialog userId={row._id} email={row.email} onClose={close} />),
     },
     {
       key: 'debug',

@@ -8,7 +8,7 @@ import { CHANNEL_REWARD_RATE } from '../constants.js';
  */
 
 /** A user id (24 hex characters; seeded users may carry readable ids). */
-const UserId = Type.String({ pattern: '^[0-9A-Za-z_\\-]{1,64}$' });
+export const UserId = Type.String({ pattern: '^[0-9A-Za-z_\\-]{1,64}$' });
 
 /**
  * One user as the operator sees it: the fields of spec-2's "User (admin)" except
@@ -51,6 +51,10 @@ export interface AdminUser {
   /** Daily allowance of time packages, GB (the default 50 when none was set). */
   dailyUnlimitTraffic: number;
   forceReward: boolean;
+  /** Subscription devices the operator allows (0: the package's count applies). */
+  deviceNum: number;
+  /** The device count of the user's package, kept at purchase (0: no limit). */
+  packageDeviceNum: number;
   /** /api/admin/users/user only: bytes of images the user keeps stored (their UPLOAD_QUOTA_MB counts these). */
   uploadBytes?: number;
 }
@@ -137,6 +141,8 @@ export const UserUpdate = Type.Object(
     canChangePassword: Type.Boolean(),
     canChangeDescribeKey: Type.Boolean(),
     forceReward: Type.Boolean(),
+    /** Subscription devices allowed (0: the package's count); left as it is when absent. */
+    deviceNum: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
     /**
      * The traffic (bytes) the dialog was opened with. With it, traffic is written only when the
      * operator changed the figure, and then as that change (new - loaded) on what the user has

@@ -34,6 +34,8 @@ const user: AdminUser = {
   specialDailyUnlimitTraffic: false,
   dailyUnlimitTraffic: 50,
   forceReward: false,
+  deviceNum: 0,
+  packageDeviceNum: 2,
 };
 
 describe('user form', () => {

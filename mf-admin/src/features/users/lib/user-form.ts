@@ -46,6 +46,7 @@ export function userToForm(user: AdminUser): UserUpdate {
     canChangePassword: user.canChangePassword,
     canChangeDescribeKey: user.canChangeDescribeKey,
     forceReward: user.forceReward,
+    deviceNum: user.deviceNum,
     loadedTraffic: user.traffic,
     loadedVipExpireTime: user.vipExpireTime,
   };
