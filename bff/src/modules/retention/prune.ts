@@ -19,6 +19,9 @@ export interface RetentionPolicy {
   mailOutboxDays: number;
 }
 
+/** Days the record of subscription fetches is kept (issue 27). */
+export const SUBSCRIPTION_FETCH_DAYS = 30;
+
 /** A job_runs row of a job no longer defined goes once its last run is this old. */
 const JOB_RUNS_ORPHAN_DAYS = 30;
 
@@ -42,6 +45,9 @@ export function retentionRules(policy: RetentionPolicy, definedJobs: string[]): 
     { table: 'sessions', expired: sql`expires_at < now()` },
     // Links are refused once expired; a day more lets a late click still be told it expired.
     { table: 'email_tokens', expired: sql`expires_at < ${daysAgo(1)}` },
+    // Who fetched a subscription link (issue 27): the operator's view of the last weeks; each
+    // user's newest 200 are kept by the write itself (modules/client-devices).
+    { table: 'subscription_fetches', expired: sql`at < ${daysAgo(SUBSCRIPTION_FETCH_DAYS)}` },
     // Shared rate-limit counters (PostgreSQL): windows that ended over an hour ago.
     { table: 'rate_limits', expired: sql`expire < now() - interval '1 hour'` },
   ];

@@ -66,6 +66,11 @@ describe('retention.prune', () => {
          ('gone.job', 'x', now() - interval '31 days', true), ('orders.expire', 'x', now() - interval '31 days', true)
        ON CONFLICT (name) DO UPDATE SET last_run_at = excluded.last_run_at`,
     );
+    await q(
+      `INSERT INTO subscription_fetches (id, user_id, at, kind) VALUES
+         ('f-old', $1, now() - interval '31 days', 'mjclash'), ('f-new', $1, now() - interval '29 days', 'mjclash')`,
+      [user.id],
+    );
     // Records a user or operator relies on are never pruned, however old.
     await q(
       `INSERT INTO audit_log (id, created_at, operator_id, operator_email, record_type, record_id, action) VALUES ('a-old', now() - interval '3000 days', 'o', 'o@x', 'user', 'u', 'update')`,
@@ -80,6 +85,7 @@ describe('retention.prune', () => {
       email_tokens: 1,
       rate_limits: 1,
       job_runs: 1,
+      subscription_fetches: 1,
     });
 
     expect(await count('node_traffic_reports', `report_id IN ('old-report', 'new-report')`)).toBe(1);
@@ -97,6 +103,8 @@ describe('retention.prune', () => {
     // A defined job's heartbeat stays however old (the stall check reads it); a removed job's goes.
     expect(await count('job_runs', `name = 'orders.expire'`)).toBe(1);
     expect(await count('job_runs', `name = 'gone.job'`)).toBe(0);
+    expect(await count('subscription_fetches', `id = 'f-new'`)).toBe(1);
+    expect(await count('subscription_fetches', `id = 'f-old'`)).toBe(0);
     expect(await count('audit_log', `id = 'a-old'`)).toBe(1);
 
     // A second run finds nothing more: the job is idempotent.
