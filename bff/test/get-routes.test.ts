@@ -40,10 +40,12 @@ const IGNORED_COLUMNS: Record<string, string[]> = {
 };
 /**
  * Tables that count requests rather than hold state: the shared rate-limit counters (on
- * PostgreSQL, rate-limited GETs like the subscriptions count themselves there) and the jobs'
- * heartbeats (background runs, whatever the requests).
+ * PostgreSQL, rate-limited GETs like the subscriptions count themselves there), the jobs'
+ * heartbeats (background runs, whatever the requests), and the record of subscription fetches
+ * and the devices that made them (issue 27: who fetched a link is what it records; a client's
+ * hardware id is counted against the owner's device limit, which only the key's holder reaches).
  */
-const IGNORED_TABLES = new Set(['rate_limits', 'job_runs']);
+const IGNORED_TABLES = new Set(['rate_limits', 'job_runs', 'subscription_fetches', 'subscription_devices']);
 
 interface Context {
   user: { id: string; cookie: string; userkey: string };
@@ -81,6 +83,10 @@ const WALK: Record<string, (ctx: Context) => Array<{ url: string; status: number
     { url: `/api/subscript/clash/${user.id}/${'0'.repeat(32)}`, status: 404 },
   ],
   '/api/subscript/:kind/:userId/': ({ user }) => [{ url: `/api/subscript/clash/${user.id}/`, status: 404 }],
+  '/api/subscript/auto/:userId/:userkey': ({ user }) => [
+    { url: `/api/subscript/auto/${user.id}/${user.userkey}`, status: 200 },
+    { url: `/api/subscript/auto/${user.id}/${'0'.repeat(32)}`, status: 404 },
+  ],
   '/api/file/downloads/:filename': () => [{ url: `/api/file/downloads/${'0'.repeat(32)}.png`, status: 404 }],
   '/api/pay/sandbox/page.css': () => [{ url: '/api/pay/sandbox/page.css', status: 200 }],
   '/api/pay/sandbox/submit.php': ({ payurl }) => {

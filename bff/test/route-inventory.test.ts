@@ -41,6 +41,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   '/api/subscript/:kind/:userId/:userkey':
     'proxy clients fetch subscriptions without a session; authorised by the userkey',
   '/api/subscript/:kind/:userId/': 'the empty-key form, answered like a wrong key',
+  '/api/subscript/auto/:userId/:userkey':
+    'the universal link: the format by the client (or the page for a browser); authorised by the userkey',
   '/api/agent/agent_list': '/agents is a public page (spec-2 §2)',
   '/api/shop/list': '/shop is a public page (spec-2 §2)',
   '/api/pay/notify/epay/:platform':
@@ -180,6 +182,7 @@ const SAMPLE_PAYLOADS: Record<string, (t: Targets) => unknown> = {
   '/api/admin/users/sessions': () => ({ uid: inventoryUser.id }),
   '/api/admin/users/end_sessions': () => ({ uid: inventoryUser.id }),
   '/api/admin/users/subscription_devices': () => ({ uid: inventoryUser.id }),
+  '/api/admin/config/test_client_rule': () => ({ userAgent: 'clash-verge/v1.7.7' }),
   '/api/admin/users/remove_subscription_device': () => ({ uid: inventoryUser.id, id: '0'.repeat(32) }),
   '/api/yunying/coupon/coupon_list': () => ({}),
   '/api/yunying/coupon/update_coupon': (t) => ({

@@ -29,6 +29,7 @@ export type * from './api/second-factor.js';
 export type * from './api/channel.js';
 export type * from './api/sessions.js';
 export type * from './api/subscription-devices.js';
+export type * from './api/client-rules.js';
 export * from './withdrawals.js';
 export * from './prizes.js';
 export * from './profile.js';

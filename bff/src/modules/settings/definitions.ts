@@ -6,9 +6,10 @@ import {
   thirdPayPlatforms,
   type ServerType,
 } from '@portal/contracts';
-import { AppleIdAccounts, HttpUrl as Url } from '@portal/contracts/schemas';
+import { AppleIdAccounts, ClientRules, HttpUrl as Url } from '@portal/contracts/schemas';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { SecretBindings } from '../../lib/secrets.js';
+import { clientRulesProblem, DEFAULT_CLIENT_RULES } from '../subscriptions/client-rules.js';
 import { DEFAULT_QX_REWRITE, DEFAULT_QX_RULE_SETS, DEFAULT_SUBSCRIPTION_RULES } from './subscription-defaults.js';
 
 export interface SettingDefinition<S extends TSchema = TSchema> {
@@ -26,9 +27,11 @@ export interface SettingDefinition<S extends TSchema = TSchema> {
   secretProperties?: string[];
   /** Secret properties bound to a sibling address: cleared when the address changes (lib/secrets). */
   secretBindings?: SecretBindings;
+  /** What the schema cannot say (a regular expression that compiles): the refusal's words, or undefined. */
+  check?: (value: never) => string | undefined;
 }
 
-type Options = Pick<SettingDefinition, 'internal' | 'secret' | 'secretProperties' | 'secretBindings'>;
+type Options = Pick<SettingDefinition, 'internal' | 'secret' | 'secretProperties' | 'secretBindings' | 'check'>;
 
 function define<S extends TSchema>(
   schema: S,
@@ -182,6 +185,12 @@ export const settingDefinitions = {
       Type.Union([Type.Literal('allow'), Type.Literal('count'), Type.Literal('refuse')]),
       'allow',
       '订阅：客户端未发送设备标识（x-hwid）时（allow 放行；count 计为一台未知设备；refuse 拒绝）',
+    ),
+    subscription_client_rules: define(
+      ClientRules,
+      DEFAULT_CLIENT_RULES,
+      '通用订阅链接：客户端规则（按顺序匹配请求头，第一条命中的规则决定返回的格式；都不命中时返回分享链接）',
+      { check: clientRulesProblem },
     ),
     subscription_group_select: define(Type.String({ minLength: 1, maxLength: 40 }), '节点选择', '订阅：手动选择分组名'),
     subscription_group_auto: define(Type.String({ minLength: 1, maxLength: 40 }), '自动选择', '订阅：自动测速分组名'),

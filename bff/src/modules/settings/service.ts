@@ -78,6 +78,8 @@ export function createSettingsService({ repo, onInvalidStoredValue }: SettingsDe
       const error = Value.Errors(schema, value).First();
       throw new DomainError(Codes.INVALID_PAYLOAD, `设置项 ${key} 的值无效 (${error?.message ?? 'invalid'})`);
     }
+    const problem = (settingDefinitions[key] as { check?: (v: unknown) => string | undefined }).check?.(value);
+    if (problem !== undefined) throw new DomainError(Codes.INVALID_PAYLOAD, problem);
     return value as SettingValue<K>;
   }
 

@@ -2,7 +2,11 @@ import { cookieNames } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ownOrigin } from '../../plugins/app/origin-check.js';
 import type { User } from '../../db/schema.js';
+import { ClientRuleTestRequest } from '@portal/contracts/schemas';
+import { backOfficeRoute } from '../audit/index.js';
+import { CLIENT_RULE_INPUT_MAX, clientRulesProblem, matchClient } from './client-rules.js';
 import { isQxRuleSetTag, qxRewrite, qxRuleSet, quantumultFilter } from './describe.js';
+import { subscriptionPage } from './subscription-page.js';
 import type { SubscriptionClient, SubscriptionService } from './service.js';
 
 interface SubscriptParams {
@@ -62,6 +66,57 @@ export function subscriptionRoutes(
     config: { access: 'public', rateLimit },
     handler,
   });
+  // One link for every client (docs/subscriptions.md "The universal link"): the operator's rule
+  // table picks the format by the client's headers, or the page for a browser, or a refusal.
+  fastify.get<{ Params: Omit<SubscriptParams, 'kind'> }>('/api/subscript/auto/:userId/:userkey', {
+    config: { access: 'public', rateLimit },
+    handler: async (request, reply) => {
+      const rules = await fastify.settings.get('subscription_client_rules');
+      const match = matchClient(rules, (name) => headerText(request, name, CLIENT_RULE_INPUT_MAX) ?? '');
+      if (match.answer === 'refuse') {
+        return reply.code(403).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('不支持此客户端\n');
+      }
+      if (match.answer === 'page') {
+        const { user, title } = await service.pageFacts(request.params.userId, request.params.userkey);
+        const origin = ownOrigin(request);
+        const html = await subscriptionPage({
+          title,
+          userId: user.id,
+          userkey: user.userkey,
+          traffic: user.traffic,
+          spendTraffic: user.spendTraffic,
+          vipExpireTime: user.vipExpireTime,
+          autoUrl: `${origin}${request.url}`,
+          base: origin,
+          timeZone: fastify.config.serviceTimezone,
+        });
+        // The key is in the address: never cached, never sent on as a referrer.
+        return reply
+          .headers({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
+          .type('text/html; charset=utf-8')
+          .send(html);
+      }
+      return handler(Object.assign(request, { params: { ...request.params, kind: match.answer } }), reply);
+    },
+  });
+
+  // The rule tester of /admin_config: which rule a client meets, against the rules on the screen
+  // (unsaved edits included) or the saved ones.
+  backOfficeRoute(
+    fastify,
+    '/api/admin/config/test_client_rule',
+    ClientRuleTestRequest,
+    async ({ userAgent, header, value, rules }) => {
+      const table = rules ?? (await fastify.settings.get('subscription_client_rules'));
+      const headers: Record<string, string> = { 'user-agent': userAgent };
+      if (header !== undefined && header !== '' && value !== undefined) headers[header] = value;
+      const problem = clientRulesProblem(table);
+      const match = matchClient(table, (name) => headers[name] ?? '');
+      return problem === undefined ? match : { ...match, problem };
+    },
+    'settings.read',
+  );
+
   // An empty key must get the same answer as a wrong one (not the router's own 404).
   fastify.get<{ Params: SubscriptParams }>('/api/subscript/:kind/:userId/', {
     config: { access: 'public', rateLimit },

@@ -167,6 +167,12 @@ export function createSubscriptionService({
       };
     },
 
+    /** The universal link's page for a browser: the owner (the same refusal as a wrong key) and the title. */
+    async pageFacts(userId: string, userkey: string): Promise<{ user: SubscriberUser; title: string }> {
+      const user = await owner(userId, userkey);
+      return { user, title: (await settings.get('subscription_title')) || PRODUCT_NAME };
+    },
+
     /** `/user/getUserAllURL?type=ssr`: the signed-in user's share links, one per line (Shadowrocket's set). */
     async allLinks(user: SubscriberUser): Promise<string> {
       const { proxies, fallback } = await proxiesOf(user);
