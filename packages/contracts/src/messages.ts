@@ -192,6 +192,8 @@ export const userMessages = {
     appleId: 'iOS 没有海外 Apple ID？使用共享 Apple ID',
   },
   advanced: {
+    /** Ours (issue 27): what the universal link is. */
+    universalNote: '一个链接适用于所有客户端：客户端自动获取对应格式，浏览器打开可查看套餐和二维码。',
     title: '高级导入',
     subtitle: '更多客户端的订阅方式。',
     noDirect: '不支持直连',

@@ -25,7 +25,8 @@ export type ClientId =
   | 'quantumult'
   | 'singbox'
   | 'v2rayng'
-  | 'v2ray';
+  | 'v2ray'
+  | 'universal';
 
 type LinkOf = (links: SubscriptionLinks) => string;
 
@@ -87,6 +88,11 @@ export const clients: Record<ClientId, SubscriptionClient> = {
     moji: { link: (l) => l.mjclash, oneTap: (l) => oneTapUrl.clashMeta(l.mjclash) },
   },
   v2box: { id: 'v2box', name: 'V2Box', link: (l) => l.v2box, oneTap: (l) => oneTapUrl.v2box(l.v2box) },
+  universal: {
+    id: 'universal',
+    name: '通用订阅链接',
+    link: (l) => l.auto,
+  },
   streisand: {
     id: 'streisand',
     name: 'Streisand',

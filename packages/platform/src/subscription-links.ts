@@ -53,6 +53,11 @@ export function subscriptionLink(
   return search ? `${path}?${search}` : path;
 }
 
+/** `{base}/api/subscript/auto/{_id}/{userkey}`: one link for every client (the format by the client that asks). */
+export function universalLink(base: string, owner: Pick<LinkOwner, '_id' | 'userkey'>): string {
+  return `${trimSlashes(base)}/api/subscript/auto/${encodeURIComponent(owner._id)}/${encodeURIComponent(owner.userkey)}`;
+}
+
 /** Quantumult's filter file. */
 export function quantumultFilterLink(base: string): string {
   return `${trimSlashes(base)}/describe/q.filter`;
@@ -125,6 +130,8 @@ export interface SubscriptionLinks {
   q: string;
   qFilter: string;
   singbox: string;
+  /** The universal link: each client gets its own format, a browser the subscription page. */
+  auto: string;
 }
 
 export function buildSubscriptionLinks(
@@ -153,6 +160,7 @@ export function buildSubscriptionLinks(
     q: link('q'),
     qFilter: quantumultFilterLink(trimSlashes(owner.content_host || base)),
     singbox: link('singbox'),
+    auto: universalLink(base, owner),
   };
 }
 

@@ -1,15 +1,17 @@
 import { useId, useMemo } from 'react';
 import { Box, Button, Card, Heading, Stack } from '@chakra-ui/react';
-import type { AdminConfig } from '@portal/contracts';
+import type { AdminConfig, ClientRule } from '@portal/contracts';
 import { useSession } from '@portal/platform';
 import { adminMessages as m } from '@portal/contracts/admin-messages';
 import { FormFields, useSchemaForm } from '../../../engine/components/form-fields';
 import { Screen } from '../../../engine/components/screen';
 import { outcome, runOutcome } from '../../../engine/outcome';
+import { parseRawValues } from '../../../engine/lib/form-values';
 import type { AnyField } from '../../../engine/types';
 import { setConfig } from '../api/set-config';
 import { configLabels as t } from '../labels';
 import { settingsForm } from '../lib/settings-form';
+import { ClientRuleTester } from './client-rule-tester';
 import { holds } from '../../../lib/access';
 
 const save = outcome({
@@ -19,6 +21,16 @@ const save = outcome({
   failure: m.failure.permissionSave,
 });
 const NO_LOOKUPS = {};
+/** The universal link's rule table: its section carries the rule tester. */
+const CLIENT_RULES = 'subscription_client_rules';
+
+/** The rule table as the screen holds it now (rows read as a save reads them); undefined when unreadable. */
+function editedRules(fields: readonly AnyField[], raw: Record<string, unknown>): ClientRule[] | undefined {
+  const field = fields.find((candidate) => candidate.name === CLIENT_RULES);
+  if (field === undefined) return undefined;
+  const { values, errors } = parseRawValues([field], { [CLIENT_RULES]: raw[CLIENT_RULES] });
+  return errors[CLIENT_RULES] === undefined ? (values[CLIENT_RULES] as ClientRule[]) : undefined;
+}
 
 export interface ConfigFormProps {
   config: AdminConfig;
@@ -78,6 +90,11 @@ export function ConfigForm({ config, onReload }: ConfigFormProps) {
                       schema={schema}
                       lookups={NO_LOOKUPS}
                     />
+                    {group.fields.some((field) => field.name === CLIENT_RULES) && (
+                      <Box mt="4">
+                        <ClientRuleTester rules={() => editedRules(resolved, form.getValues())} />
+                      </Box>
+                    )}
                   </Card.Body>
                 </Card.Root>
               ))}

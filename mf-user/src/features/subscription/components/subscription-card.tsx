@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import { Badge, Card, Flex, Link } from '@chakra-ui/react';
+import { Badge, Card, Flex, Link, Text } from '@chakra-ui/react';
 import { messages, toastMs, userMessages } from '@portal/contracts';
 import { clients, notify, useSession } from '@portal/platform';
 import { advancedClients, advancedVariants } from '../lib/clients';
@@ -41,6 +41,15 @@ export function SubscriptionCard() {
               {clients[client].name}
             </SubscriptionMenu>
           ))}
+        </Flex>
+        {/* Ours (issue 27): one link every client reads in its own format; a browser opens the subscription page. */}
+        <Flex wrap="wrap" gap="2" align="center" data-testid="universal-link">
+          <SubscriptionMenu client="universal" buttonProps={{ variant: 'outline', colorPalette: 'brand' }}>
+            {clients.universal.name}
+          </SubscriptionMenu>
+          <Text fontSize="sm" color="fg.muted">
+            {userMessages.advanced.universalNote}
+          </Text>
         </Flex>
       </Card.Body>
       <Card.Footer flexWrap="wrap" gap="4" fontSize="sm">
