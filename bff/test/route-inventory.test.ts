@@ -182,6 +182,7 @@ const SAMPLE_PAYLOADS: Record<string, (t: Targets) => unknown> = {
   '/api/admin/users/sessions': () => ({ uid: inventoryUser.id }),
   '/api/admin/users/end_sessions': () => ({ uid: inventoryUser.id }),
   '/api/admin/users/subscription_devices': () => ({ uid: inventoryUser.id }),
+  '/api/admin/users/reset_userkey': () => ({ uid: inventoryUser.id }),
   '/api/admin/config/test_client_rule': () => ({ userAgent: 'clash-verge/v1.7.7' }),
   '/api/admin/users/remove_subscription_device': () => ({ uid: inventoryUser.id, id: '0'.repeat(32) }),
   '/api/yunying/coupon/coupon_list': () => ({}),

@@ -1,7 +1,7 @@
 // 客户端设备 (issue 27) in Chromium against the real BFF: two clients import a user's link with
 // their hardware ids (x-hwid); the user sees both on /user_info at phone width and removes one
 // after a confirmation; the operator sees the fetches of the link and the devices in the user's
-// 客户端设备 dialog.
+// 客户端设备 dialog, finds the user with the sharing filter and resets the key from there.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { clientDeviceMessages as t } from '@portal/contracts/subscription-devices';
@@ -72,6 +72,16 @@ test('a user sees the two clients that imported the link and removes one; the op
       await expect(detail.getByTestId('user-client-fetches').getByRole('row')).toHaveCount(3, { timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
     await expect(detail.getByTestId('user-client-fetches')).toContainText('FlClash/0.8.80');
+    await detail.getByRole('button', { name: '关闭' }).first().click();
+
+    // Two devices in a day: the sharing filter finds the user, and the operator resets the key there.
+    await adminPage.goto(`/#/admin_userlist?shared=2&filter=${encodeURIComponent(user.email)}`);
+    const flagged = adminPage.getByRole('row').filter({ hasText: user.email });
+    await expect(flagged).toHaveCount(1, { timeout: 30_000 });
+    await flagged.getByRole('button', { name: '重置订阅链接', exact: true }).click();
+    await adminPage.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+    await expectToast(adminPage, '订阅链接已重置');
+    expect((await page.context().request.get(link)).status()).toBe(404);
   } finally {
     await admin.close();
   }

@@ -225,6 +225,43 @@ describe('fetches without a hardware id', () => {
   });
 });
 
+describe('a shared link', () => {
+  it('the user list finds users fetched from many addresses in a day; the operator resets the key there', async () => {
+    const shared = await subscriber(0);
+    const quiet = await subscriber(0);
+    for (let i = 1; i <= 4; i += 1) {
+      app.clientDevices.record(shared.id, { ip: `198.51.100.${i}`, userAgent: 'v2rayNG/1.8' }, 'v2box', 'ok');
+    }
+    app.clientDevices.record(quiet.id, { ip: '203.0.113.1', userAgent: 'v2rayNG/1.8' }, 'v2box', 'ok');
+    // Old fetches do not count: four addresses, but over a day ago.
+    const stale = await subscriber(0);
+    for (let i = 1; i <= 4; i += 1) {
+      app.clientDevices.record(stale.id, { ip: `192.0.2.${i}`, userAgent: 'x' }, 'v2box', 'ok');
+    }
+    await app.clientDevices.flushFetches();
+    await app.database.query("UPDATE subscription_fetches SET at = now() - interval '25 hours' WHERE user_id = $1", [
+      stale.id,
+    ]);
+
+    const list = await admin.post<AdminUser[]>('/api/admin/users/userlist', { number: 1000, sharedFrom: 3 });
+    expect(list.code).toBe(0);
+    const ids = list.data.map((u) => u._id);
+    expect(ids).toContain(shared.id);
+    expect(ids).not.toContain(quiet.id);
+    expect(ids).not.toContain(stale.id);
+
+    // The old link stops working at once; the key is not the user's to keep (even without canChangeDescribeKey).
+    await app.database.query('UPDATE users SET can_change_describe_key = false WHERE id = $1', [shared.id]);
+    const reset = await admin.post('/api/admin/users/reset_userkey', { uid: shared.id });
+    expect(reset.code, reset.msg).toBe(0);
+    const old = await app.inject({ method: 'GET', url: `/api/subscript/clash/${shared.id}/${shared.userkey}` });
+    expect(old.statusCode).toBe(404);
+    const normal = await signedInUser(app);
+    const refused = await call(app, '/api/admin/users/reset_userkey', { uid: quiet.id }, { cookie: normal.cookie });
+    expect(refused.result.code).not.toBe(0);
+  });
+});
+
 describe('the fetch history', () => {
   it('keeps the newest fetches of each user, written in batches', async () => {
     const user = await subscriber(0);

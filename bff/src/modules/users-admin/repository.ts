@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { channels, emailTokens, users, type Channel } from '../../db/schema.js';
+import { channels, emailTokens, subscriptionFetches, users, type Channel } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import { searchWindowEdge } from '../../lib/search-window.js';
 
@@ -54,6 +54,8 @@ export interface UserListFilter {
   text?: string;
   from?: Date;
   to?: Date;
+  /** Fetched from at least this many addresses or hardware ids in the last 24 hours. */
+  sharedFrom?: number;
 }
 
 /**
@@ -81,6 +83,13 @@ export function createUsersAdminRepository(db: Db, { searchWindow = USER_SEARCH_
       const conditions: SQL[] = [];
       if (filter.from !== undefined) conditions.push(gte(users.createdAt, filter.from));
       if (filter.to !== undefined) conditions.push(lte(users.createdAt, filter.to));
+      if (filter.sharedFrom !== undefined) {
+        // A range of subscription_fetches_at_idx: the day's fetches, grouped by user.
+        conditions.push(sql`${users.id} IN (
+          SELECT f.user_id FROM ${subscriptionFetches} f WHERE f.at > now() - interval '24 hours'
+          GROUP BY f.user_id
+          HAVING count(DISTINCT f.ip) >= ${filter.sharedFrom} OR count(DISTINCT f.hwid) >= ${filter.sharedFrom})`);
+      }
       const text = filter.text?.trim() ?? '';
       if (text === '') {
         return selectUsers()
@@ -149,6 +158,12 @@ export function createUsersAdminRepository(db: Db, { searchWindow = USER_SEARCH_
         .where(eq(users.id, id))
         .for('update');
       return row;
+    },
+
+    /** A new subscription key chosen by the operator's reset (whatever canChangeDescribeKey says). */
+    async setUserkey(id: string, userkey: string): Promise<boolean> {
+      const rows = await db.update(users).set({ userkey }).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length > 0;
     },
 
     async setFlags(id: string, flags: UserFlags): Promise<void> {

@@ -56,4 +56,16 @@ export function usersAdminRoutes(fastify: FastifyInstance, users: UsersAdminServ
     },
     'users.edit',
   );
+  // Ours (issue 27): the answer to a shared link, from the user list's sharing filter.
+  backOfficeRoute(
+    fastify,
+    `${base}/reset_userkey`,
+    UserRequest,
+    async ({ uid }, operator, request) => {
+      await fastify.staff.guardUserEdit(request.staff, operator.id, uid);
+      await users.resetUserkey(operator, uid);
+      return {};
+    },
+    'users.edit',
+  );
 }

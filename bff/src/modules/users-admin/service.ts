@@ -15,6 +15,7 @@ import type { Channel } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { yuanOf } from '../../lib/money.js';
+import { randomHex } from '../../lib/random.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { serviceDay } from '../../lib/service-day.js';
 import type { AuditService, Operator } from '../audit/index.js';
@@ -132,6 +133,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
         ...(request.filterStr === undefined ? {} : { text: request.filterStr }),
         ...(request.fromTimestamp === undefined ? {} : { from: new Date(request.fromTimestamp) }),
         ...(request.toTimestamp === undefined ? {} : { to: new Date(request.toTimestamp) }),
+        ...(request.sharedFrom === undefined ? {} : { sharedFrom: request.sharedFrom }),
       });
       return rows.map(toAdminUser);
     },
@@ -261,6 +263,17 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
         },
       );
       return user(id);
+    },
+
+    /**
+     * The operator resets a user's subscription key (a shared link): every link and every node
+     * credential made from the old one stops working at once. The key itself is not audited.
+     */
+    async resetUserkey(operator: Operator, id: string): Promise<void> {
+      await audit.within(operator, async (log) => {
+        if (!(await repo.setUserkey(id, randomHex(16)))) throw new DomainError(Codes.NOT_FOUND, usersAdminTexts.userMissing);
+        await log({ recordType: 'user', recordId: id, action: 'action', detail: 'reset_userkey' });
+      });
     },
 
     /** The operator sets a user's password (argon2id, as accounts do); every session of the user ends. */

@@ -39,6 +39,11 @@ export const userLabels = {
   deviceNumCell: (deviceNum: number, packageDeviceNum: number) =>
     deviceNum > 0 ? String(deviceNum) : packageDeviceNum > 0 ? `${packageDeviceNum}（套餐）` : '不限',
   clientDevices: '客户端设备',
+  sharedFilter: '24小时内订阅地址或设备数 ≥',
+  resetKey: '重置订阅链接',
+  confirmResetKey: (email: string) => `重置 ${email} 的订阅链接？旧链接和节点凭据立即失效，用户需要重新导入订阅。`,
+  resetKeyDone: '订阅链接已重置',
+  resetKeyFailed: '重置订阅链接失败',
   clientDevicesTitle: (email: string) => `客户端设备 · ${email}`,
   fetchAt: '时间',
   fetchIp: '地址',

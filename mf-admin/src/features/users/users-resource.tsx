@@ -27,6 +27,7 @@ import { updateUser } from './api/update-user';
 import { getUserChannel, updateChannel } from './api/user-channel';
 import { getUserDetail } from './api/user-detail';
 import { userList } from './api/user-list';
+import { resetUserKey } from './api/user-client-devices';
 import type { UserClientDevicesDialogProps } from './components/user-client-devices-dialog';
 import type { UserDevicesDialogProps } from './components/user-devices-dialog';
 import { userLabels as t } from './labels';
@@ -116,6 +117,7 @@ export const usersResource: ResourceDefinition<AdminUser, UserUpdate> = {
     { key: 'filter', label: t.filter, kind: 'text' },
     { key: 'from', label: t.from, kind: 'date' },
     { key: 'to', label: t.to, kind: 'date' },
+    { key: 'shared', label: t.sharedFilter, kind: 'number', min: 2 },
   ],
   columns: [
     keyColumn(t, 'email'),
@@ -220,6 +222,14 @@ export const usersResource: ResourceDefinition<AdminUser, UserUpdate> = {
       key: 'devices',
       label: t.devices,
       run: (row, ctx) => ctx.show((close) => <UserDevicesDialog userId={row._id} email={row.email} onClose={close} />),
+    },
+    {
+      key: 'resetKey',
+      label: t.resetKey,
+      permission: 'users.edit',
+      danger: true,
+      confirm: (row) => t.confirmResetKey(row.email),
+      ...outcome({ call: (row: AdminUser) => resetUserKey(row._id), success: t.resetKeyDone, failure: t.resetKeyFailed }),
     },
     {
       key: 'clientDevices',

@@ -74,6 +74,11 @@ export const UserListRequest = Type.Object(
     /** createTime from / to, milliseconds. */
     fromTimestamp: Type.Optional(Type.Integer({ minimum: 0 })),
     toTimestamp: Type.Optional(Type.Integer({ minimum: 0 })),
+    /**
+     * Ours (issue 27): only users whose subscription was fetched from at least this many addresses,
+     * or by this many hardware ids, in the last 24 hours: the sign of a shared link.
+     */
+    sharedFrom: Type.Optional(Type.Integer({ minimum: 2, maximum: 1000 })),
   },
   { additionalProperties: false },
 );

@@ -10,3 +10,8 @@ export function userClientDevices(userId: string) {
 export function removeUserClientDevice(userId: string, id: string) {
   return call<unknown>('admin/users/remove_subscription_device', { uid: userId, id });
 }
+
+/** POST /api/admin/users/reset_userkey: a new subscription key; every old link stops working (users.edit, audited). */
+export function resetUserKey(userId: string) {
+  return call<unknown>('admin/users/reset_userkey', { uid: userId });
+}

@@ -56,6 +56,10 @@ describe('user form', () => {
     const request = userListRequest({ number: '20', filter: ' abc ', from: '2026-01-02', to: '2026-01-02' });
     expect(request).toMatchObject({ number: 20, filterStr: 'abc' });
     expect(request.toTimestamp! - request.fromTimestamp!).toBe(86_400_000 - 1);
+    // The sharing filter (issue 27): at least 2 addresses or devices; anything else is no filter.
+    expect(userListRequest({ shared: '3' })).toEqual({ number: 100, sharedFrom: 3 });
+    expect(userListRequest({ shared: '1' })).toEqual({ number: 100 });
+    expect(userListRequest({ shared: 'x' })).toEqual({ number: 100 });
   });
 
   it('reads and writes the datetime-local input in the browser time zone', () => {

@@ -19,9 +19,11 @@ export const userCount = countFilter('number', userLabels.count, DEFAULT_REQUEST
 /** The list call from the screen's filters: count, free text and the creation dates. */
 export function userListRequest(filters: Record<string, string>): UserListRequest {
   const text = filters.filter?.trim();
+  const shared = Number(filters.shared);
   return {
     number: userCount.read(filters),
     ...(text ? { filterStr: text } : {}),
+    ...(Number.isInteger(shared) && shared >= 2 ? { sharedFrom: shared } : {}),
     ...dayRange(filters.from, filters.to),
   };
 }
