@@ -1,2 +1,0 @@
--- Reserved for notifications (filled in by its change).
-SELECT 1;

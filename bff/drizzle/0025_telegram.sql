@@ -1,2 +1,0 @@
--- Reserved for telegram (filled in by its change).
-SELECT 1;
