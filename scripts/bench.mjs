@@ -238,6 +238,15 @@ async function hotCalls(base, suffix, { kinds = ['clash', 'singbox'] } = {}) {
   for (const kind of kinds) {
     rows.push(await load(`${kind} subscription, ${SUBSCRIPTION_LINES} lines (${suffix})`, await subscriptionTarget(base, kind)));
   }
+  // The same fetch from a client that sends a hardware id (issue 27): the device gate (a known
+  // device: one UPDATE) and the batched fetch record on top of the subscription.
+  const clash = await subscriptionTarget(base, 'clash');
+  rows.push(
+    await load(`clash subscription with x-hwid, ${SUBSCRIPTION_LINES} lines (${suffix})`, {
+      ...clash,
+      headers: { 'user-agent': 'FlClash/0.8.80', 'x-hwid': 'bench-device-1', 'x-device-model': 'bench' },
+    }),
+  );
   rows.push(await load(`shop list (${suffix})`, shopTarget(base)));
   rows.push(await load(`trade_status poll (${suffix})`, await tradeStatusTarget(base)));
   rows.push(await load(`node traffic push (${suffix})`, await pushTarget(base)));
