@@ -26,6 +26,8 @@ const TOP_UP = [
   `INSERT INTO second_factor_challenges (id, user_id, expires_at) SELECT 'move-challenge', id, now() + interval '5 minutes' FROM users ORDER BY id LIMIT 1`,
   `INSERT INTO passkeys (id, user_id, credential_id, public_key, name) SELECT 'move-passkey', id, 'move-credential', '\\x01'::bytea, '手机' FROM users ORDER BY id LIMIT 1`,
   `INSERT INTO webauthn_challenges (challenge, user_id, purpose, binding, expires_at) SELECT 'move-webauthn', id, 'check', 'b', now() + interval '5 minutes' FROM users ORDER BY id LIMIT 1`,
+  `INSERT INTO subscription_devices (user_id, hwid, model) SELECT id, 'move-hwid', 'Pixel 8' FROM users ORDER BY id LIMIT 1`,
+  `INSERT INTO subscription_fetches (user_id, ip, user_agent, hwid, kind) SELECT id, '203.0.113.5', 'FlClash/0.8', 'move-hwid', 'flclash' FROM users ORDER BY id LIMIT 1`,
   `INSERT INTO mail_outbox ("to", subject, text) VALUES ('move@example.com', '迁移', 'text')`,
   `INSERT INTO notice_reads (notice_id, user_id) SELECT n.id, u.id FROM notices n, users u ORDER BY n.id, u.id LIMIT 1 ON CONFLICT DO NOTHING`,
   `INSERT INTO uploads (name, owner_id, purpose, content_type, size, content) SELECT 'move.png', id, 'avatar', 'image/png', 4, '\\x89504e47'::bytea FROM users ORDER BY id LIMIT 1`,
