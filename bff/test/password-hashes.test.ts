@@ -90,6 +90,8 @@ interface Request {
   /** An envelope call's payload; GET requests send none. */
   payload?: unknown;
   query?: Record<string, string>;
+  /** Request headers besides the caller's cookie (a browser's User-Agent). */
+  headers?: Record<string, string>;
   /** The envelope code expected (0 unless said). */
   code?: number;
 }
@@ -228,6 +230,15 @@ const SWEEP: Record<string, Sweep> = {
       url: `/api/subscript/clash/${ctx.user.id}/${await userKeyOf(ctx.user.id)}`,
     }),
   },
+  // The universal link as a browser opens it: the subscription page.
+  '/api/subscript/auto/:userId/:userkey': {
+    as: ['anonymous'],
+    request: async (ctx) => ({
+      method: 'GET',
+      url: `/api/subscript/auto/${ctx.user.id}/${await userKeyOf(ctx.user.id)}`,
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' },
+    }),
+  },
   '/api/subscript/:kind/:userId/': {
     as: ['anonymous'],
     request: (ctx) => ({ method: 'GET', url: `/api/subscript/singbox/${ctx.user.id}/` }),
@@ -336,6 +347,10 @@ const SWEEP: Record<string, Sweep> = {
   // Signed-in devices: the user's own and, for the back office, the target's.
   '/api/user/sessions': reads(),
   '/api/admin/users/sessions': asAdmin((ctx) => ({ payload: { uid: ctx.target.id } })),
+  // Subscription devices (issue 27): the user's own, and the target's with the fetches.
+  '/api/user/subscription_devices': reads(),
+  '/api/admin/users/subscription_devices': asAdmin((ctx) => ({ payload: { uid: ctx.target.id } })),
+  '/api/admin/config/test_client_rule': asAdmin(() => ({ payload: { userAgent: 'clash-verge/v1.7.7' } })),
   '/api/admin/users/user': asAdmin((ctx) => ({ payload: { uid: ctx.target.id } })),
   '/api/admin/users/get_user_channel': asAdmin((ctx) => ({ payload: { user_id: ctx.target.id } })),
   '/api/yunying/coupon/coupon_list': asAdmin(() => ({ payload: {} })),
@@ -418,6 +433,12 @@ const SWEEP: Record<string, Sweep> = {
   '/api/user/end_other_sessions': asUser(() => ({ payload: {} })),
   '/api/admin/users/end_sessions': asAdmin((ctx) => ({ payload: { uid: ctx.target.id } })),
   '/api/user/reset_userkey': asUser(() => ({ payload: {} })),
+  '/api/user/remove_subscription_device': asUser(() => ({ payload: { id: '0'.repeat(32) }, code: Codes.NOT_FOUND })),
+  '/api/admin/users/remove_subscription_device': asAdmin((ctx) => ({
+    payload: { uid: ctx.target.id, id: '0'.repeat(32) },
+    code: Codes.NOT_FOUND,
+  })),
+  '/api/admin/users/reset_userkey': asAdmin((ctx) => ({ payload: { uid: ctx.target.id } })),
   '/api/admin/errors/clear': asAdmin(() => ({ payload: {} })),
   '/api/admin/staff/remove': asAdmin((ctx) => ({ payload: { user_id: ctx.target.id } })),
   '/api/admin/staff/role_delete': asAdmin(async () => ({
@@ -620,7 +641,7 @@ describe('QUALITY 10: no answer holds a password hash', () => {
         url: request.url ?? route,
         ...(request.query === undefined ? {} : { query: request.query }),
         ...(method === 'POST' && request.payload !== undefined ? { payload: encodeRequest(request.payload) } : {}),
-        headers: cookie === undefined ? {} : { cookie },
+        headers: { ...request.headers, ...(cookie === undefined ? {} : { cookie }) },
       });
       expect(response.statusCode, `${who} ${route}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
       const answer = answerOf(response.body);
