@@ -122,8 +122,20 @@ export function takeOverFirstPaint(doc: Document = document): void {
   }
 }
 
+/** The moment the page answers input through the app (issue 29): the measures read this mark. */
+export const READY_MARK = 'portal:ready';
+
+/** Marks READY_MARK once per page load, when the first route page is in the DOM (and took over the drawing). */
+function markReady(): void {
+  if (typeof performance === 'undefined' || performance.getEntriesByName(READY_MARK).length > 0) return;
+  performance.mark(READY_MARK);
+}
+
 /** Rendered after a route's page: takes over the first paint once the page is in the DOM. */
 export function FirstPaintTakeover() {
-  useLayoutEffect(() => takeOverFirstPaint(), []);
+  useLayoutEffect(() => {
+    takeOverFirstPaint();
+    markReady();
+  }, []);
   return null;
 }
