@@ -84,12 +84,16 @@ async function call(page: Page, origin: string, apiPath: string, payload: object
   return decodeResponse<{ email?: string }>(await response.json());
 }
 
-/** Edits a probe and expects the new text without a page load (the marker survives). */
-async function expectHotUpdate(page: Page, file: string, testId: string, text: string) {
+/**
+ * Edits a probe and expects the new text without a page load (the marker survives). `errors`
+ * (from watchErrors) is in the failure message: the dev client logs why it fell back to a reload.
+ */
+async function expectHotUpdate(page: Page, errors: string[], file: string, testId: string, text: string) {
   await page.evaluate(() => ((window as unknown as { devCheckMarker: boolean }).devCheckMarker = true));
   writeSnapshotFile(file, probe(testId, text));
   await expect(page.getByTestId(testId)).toHaveText(text, { timeout: 15_000 });
-  expect(await page.evaluate(() => (window as unknown as { devCheckMarker?: boolean }).devCheckMarker)).toBe(true);
+  const marker = await page.evaluate(() => (window as unknown as { devCheckMarker?: boolean }).devCheckMarker);
+  expect(marker, `the page was loaded again; its errors: ${JSON.stringify(errors)}`).toBe(true);
 }
 
 test('the shell dev server renders and loads each remote from its dev server', async ({ page }) => {
@@ -138,8 +142,8 @@ test('hot reload: the shell and a remote inside the shell update without a page 
   const errors = watchErrors(page);
   await page.goto(`${shell}/#/shop`);
   await expect(page.getByTestId('remote-probe')).toHaveText('remote probe 1', { timeout: 30_000 });
-  await expectHotUpdate(page, 'shell/src/dev-check-probe.tsx', 'shell-probe', 'shell probe 2');
-  await expectHotUpdate(page, 'mf-shop/src/dev-check-probe.tsx', 'remote-probe', 'remote probe 2');
+  await expectHotUpdate(page, errors, 'shell/src/dev-check-probe.tsx', 'shell-probe', 'shell probe 2');
+  await expectHotUpdate(page, errors, 'mf-shop/src/dev-check-probe.tsx', 'remote-probe', 'remote probe 2');
   expect(errors).toEqual([]);
 });
 
@@ -152,7 +156,7 @@ test('a remote runs standalone on its own dev server, with hot reload', async ({
   await page.goto(`${remote}/#/shop`);
   expect((await userinfo).status()).toBe(200);
   await expect(page.getByTestId('remote-probe')).toHaveText('remote probe 2', { timeout: 30_000 });
-  await expectHotUpdate(page, 'mf-shop/src/dev-check-probe.tsx', 'remote-probe', 'remote probe 3');
+  await expectHotUpdate(page, errors, 'mf-shop/src/dev-check-probe.tsx', 'remote-probe', 'remote probe 3');
   expect(errors).toEqual([]);
 });
 

@@ -2,7 +2,17 @@
 // the sources in .tmp/dev-check/ws: the check edits files there to prove hot reload, and the
 // snapshot keeps those edits (and other people's half-saved files) away from the working tree.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,11 +70,18 @@ export function prepareSnapshot(): void {
 }
 
 /** Replaces a file of the snapshot (never of the working tree). */
+/**
+ * Writes a file of the snapshot in one step: written beside the snapshot, then renamed into
+ * place. A plain write truncates first, and a watcher that reads the file in between (a busy CI
+ * machine) builds an empty module, which React Refresh cannot accept: the page reloads.
+ */
 export function writeSnapshotFile(relative: string, content: string): void {
   const file = path.join(snapshotDir, relative);
   if (!file.startsWith(snapshotDir + path.sep)) throw new Error(`${relative} is outside the snapshot`);
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, content);
+  const pending = path.join(workDir, 'pending-write');
+  writeFileSync(pending, content);
+  renameSync(pending, file);
 }
 
 export function isPortFree(port: number): Promise<boolean> {
