@@ -26,6 +26,7 @@ import retentionModule from './modules/retention/index.js';
 import paymentsModule from './modules/payments/index.js';
 import prizesModule from './modules/prizes/index.js';
 import noticesModule from './modules/notices/index.js';
+import notificationsModule from './modules/notifications/index.js';
 import subscriptionsModule from './modules/subscriptions/index.js';
 import ticketsModule from './modules/tickets/index.js';
 import permissionsModule from './modules/permissions/index.js';
@@ -141,6 +142,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(retentionModule);
   await app.register(settingsModule);
   await app.register(mailModule);
+  await app.register(notificationsModule);
   await app.register(sessionsModule);
   await app.register(trafficModule);
   await app.register(uploadsModule);

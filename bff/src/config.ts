@@ -78,7 +78,18 @@ export interface AppConfig {
   /** Registers the bench-only routes (`GET /bench/bare`). */
   benchRoutes: boolean;
   /** Days the pruning job keeps log rows (modules/retention). */
-  retention: { nodeReportDays: number; errorLogDays: number; mailOutboxDays: number };
+  retention: { nodeReportDays: number; errorLogDays: number; mailOutboxDays: number; notificationDays: number };
+  /** The outbox's delivery (modules/notifications). */
+  notifications: {
+    /** How often the job owner fans events out and delivers what is due. */
+    intervalMs: number;
+    /** A webhook receiver that has not answered in this long has failed this attempt. */
+    webhookTimeoutMs: number;
+    /** The Bot API's root (a local fake in tests). */
+    telegramApiBase: string;
+    /** Long polling: how long one getUpdates waits for an update. */
+    telegramPollSeconds: number;
+  };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -240,6 +251,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     nodeReportDays: parseInteger(read('RETENTION_NODE_REPORT_DAYS') ?? '7', 'RETENTION_NODE_REPORT_DAYS', 2, 3650, problems),
     errorLogDays: parseInteger(read('RETENTION_ERROR_LOG_DAYS') ?? '90', 'RETENTION_ERROR_LOG_DAYS', 1, 3650, problems),
     mailOutboxDays: parseInteger(read('RETENTION_MAIL_OUTBOX_DAYS') ?? '30', 'RETENTION_MAIL_OUTBOX_DAYS', 1, 3650, problems),
+    notificationDays: parseInteger(read('RETENTION_NOTIFICATION_DAYS') ?? '30', 'RETENTION_NOTIFICATION_DAYS', 1, 3650, problems),
+  };
+  const telegramApiBase = (read('TELEGRAM_API_BASE') ?? 'https://api.telegram.org').replace(/\/+$/, '');
+  if (!isHttpUrl(telegramApiBase)) problems.push('TELEGRAM_API_BASE must be an http(s) URL, such as https://api.telegram.org');
+  const notifications = {
+    intervalMs: parseInteger(read('NOTIFY_INTERVAL_MS') ?? '3000', 'NOTIFY_INTERVAL_MS', 100, 3_600_000, problems),
+    webhookTimeoutMs: parseInteger(read('WEBHOOK_TIMEOUT_MS') ?? '10000', 'WEBHOOK_TIMEOUT_MS', 100, 120_000, problems),
+    telegramApiBase,
+    telegramPollSeconds: parseInteger(read('TELEGRAM_POLL_SECONDS') ?? '25', 'TELEGRAM_POLL_SECONDS', 0, 50, problems),
   };
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -279,6 +299,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     benchRoutes,
     shutdownDrainMs,
     retention,
+    notifications,
   };
 }
 

@@ -107,9 +107,13 @@ export const users = pgTable(
     specialDailyLimit: boolean('special_daily_limit').notNull().default(false),
     /** Invite rebates for this user's invitees whatever the channel rules say (not read yet). */
     forceReward: boolean('force_reward').notNull().default(false),
-    /** Telegram binding (spec-2 profile): the bind flow is outside the portal; unbind clears both. */
+    /** Telegram binding (spec-2 profile): bound through the bot's deep link (modules/notifications); unbind clears both. */
     telegramId: text('telegram_id'),
     telegramName: text('telegram_name').notNull().default(''),
+    /** Staff: the staff events they receive on Telegram (issue 28; only those their permissions allow). */
+    telegramTopics: jsonb('telegram_topics').$type<string[]>().notNull().default([]),
+    /** Reminders about this account (traffic, plan, tickets) by mail as well; the profile's switch. */
+    notifyMail: boolean('notify_mail').notNull().default(true),
     /** A stable small number per user for node back ends that need integer ids (V2bX, XrayR). */
     nodeUid: integer('node_uid').notNull().generatedAlwaysAsIdentity().unique(),
     /**
@@ -535,6 +539,8 @@ export const agents = pgTable(
      */
     upgradeRequestedAt: instant('upgrade_requested_at'),
     lastReportAt: instant('last_report_at'),
+    /** node.offline was sent for the silence that began before this (issue 28); null once it reports again. */
+    offlineNotifiedAt: instant('offline_notified_at'),
     /** Load average (1 min) as reported. */
     load: doublePrecision('load'),
     latencyMs: integer('latency_ms'),
@@ -1399,3 +1405,65 @@ export const webauthnChallenges = pgTable(
     check('webauthn_challenges_purpose', sql`${t.purpose} IN ('register', 'login', 'check')`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Notifications (issue 28, modules/notifications, migration 0023).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The outbox: an event written in the transaction of what caused it. The job owner fans each one
+ * out into deliveries once (fanned_out_at), then delivers them. `dedupe_key` makes an event that a
+ * periodic check finds again (a plan expiring in 3 days) one event.
+ */
+export const notificationEvents = pgTable(
+  'notification_events',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    event: text('event').notNull(),
+    /** The user the event concerns (user events go to them); null for the service's own events. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    dedupeKey: text('dedupe_key').unique(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    fannedOutAt: instant('fanned_out_at'),
+  },
+  (t) => [
+    index('notification_events_pending_idx').on(t.createdAt).where(sql`fanned_out_at IS NULL`),
+    index('notification_events_created_idx').on(t.createdAt),
+  ],
+);
+
+/** One event to one receiver: a webhook URL, a Telegram chat, an e-mail address. */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => notificationEvents.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<'webhook' | 'telegram' | 'mail'>().notNull(),
+    target: text('target').notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at').defaultNow(),
+    lastAnswer: text('last_answer').notNull().default(''),
+    sentAt: instant('sent_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('notification_deliveries_event_target_uq').on(t.eventId, t.channel, t.target),
+    index('notification_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('notification_deliveries_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** One-time Telegram bind codes (the deep link's start parameter), kept as sha256, 10 minutes. */
+export const telegramBindCodes = pgTable('telegram_bind_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: instant('expires_at').notNull(),
+});

@@ -29,6 +29,7 @@ export type * from './api/second-factor.js';
 export type * from './api/channel.js';
 export type * from './api/sessions.js';
 export type * from './api/subscription-devices.js';
+export type * from './api/notifications.js';
 export type * from './api/client-rules.js';
 export * from './withdrawals.js';
 export * from './prizes.js';
@@ -38,6 +39,7 @@ export * from './current-password.js';
 export type * from './sessions.js';
 // Values in their own entry (@portal/contracts/subscription-devices).
 export type * from './subscription-devices.js';
+export type * from './notifications.js';
 // Values in their own entry (@portal/contracts/second-factor): the index is shared whole with every first page.
 export type * from './second-factor.js';
 export * from './feedback.js';

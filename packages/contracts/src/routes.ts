@@ -163,6 +163,7 @@ export const routes: readonly RouteDef[] = [
   // Ours, beyond the spec: every back-office write with its operator and the fields it changed.
   admin('/admin_audit', '审计日志', 'system', 'audit.read'),
   admin('/admin_error', '操作日志', 'system', 'errors.read'),
+  admin('/admin_notifications', '通知投递', 'system', 'notifications.read'),
 ];
 
 export const remoteNames: readonly RemoteName[] = ['mf_user', 'mf_shop', 'mf_tutorials', 'mf_admin'];

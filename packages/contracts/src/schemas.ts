@@ -19,4 +19,5 @@ export * from './api/second-factor.js';
 export * from './api/staff.js';
 export * from './api/sessions.js';
 export * from './api/subscription-devices.js';
+export * from './api/notifications.js';
 export * from './api/client-rules.js';

@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   { key: 'audit.read', label: '查看审计日志', group: '系统' },
   { key: 'errors.read', label: '查看操作日志', group: '系统' },
   { key: 'errors.clear', label: '清空操作日志', group: '系统' },
+  { key: 'notifications.read', label: '查看通知投递', group: '系统' },
+  { key: 'notifications.resend', label: '重新发送通知、发送测试通知', group: '系统' },
 ] as const;
 
 export type StaffPermission = (typeof PERMISSIONS)[number]['key'];

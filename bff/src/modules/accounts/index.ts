@@ -29,6 +29,7 @@ async function accountsModule(fastify: FastifyInstance) {
     sessions: fastify.sessions,
     mail: fastify.mail,
     onMailFailure: (err, to) => fastify.log.error({ err, to }, 'mail could not be sent'),
+    notify: (events) => fastify.notifications.emit(events),
   });
   const accounts = createAccountsService({
     repo,
@@ -72,5 +73,5 @@ async function accountsModule(fastify: FastifyInstance) {
 // fastify-plugin so that `fastify.accounts` is visible to the modules registered after it.
 export default fp(accountsModule, {
   name: 'accounts',
-  dependencies: ['db', 'auth', 'envelope', 'mail', 'settings', 'sign-use', 'second-factor'],
+  dependencies: ['db', 'auth', 'envelope', 'mail', 'settings', 'sign-use', 'second-factor', 'notifications'],
 });

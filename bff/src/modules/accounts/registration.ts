@@ -1,3 +1,4 @@
+import type { Notify } from '../notifications/service.js';
 import { Codes, FIRST_URL_MAX, PASSWORD_MIN_LENGTH, ResetRefusals, messages } from '@portal/contracts';
 import { DomainError } from '../../lib/domain-error.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
@@ -34,6 +35,8 @@ export interface RegistrationDeps {
   mail: Mailer;
   /** Told when a mail could not be sent (the caller gets a clear error either way). */
   onMailFailure?: (error: unknown, to: string) => void;
+  /** The outbox (modules/notifications): user.registered once the address is confirmed. */
+  notify?: Notify;
   now?: () => Date;
 }
 
@@ -74,7 +77,15 @@ const refuseLink = (msg: string) => new DomainError(Codes.DESCRIBE_URL_REFUSED, 
  * subscription link and takes effect only when the mailed link is confirmed. Mailed keys are
  * 256-bit, stored as sha256, single use, valid for CONFIRM_LINK_TTL_HOURS.
  */
-export function createRegistrationService({ repo, passwords, sessions, mail, onMailFailure, now = () => new Date() }: RegistrationDeps) {
+export function createRegistrationService({
+  repo,
+  passwords,
+  sessions,
+  mail,
+  onMailFailure,
+  notify = async () => undefined,
+  now = () => new Date(),
+}: RegistrationDeps) {
   async function issueToken(
     r: AccountsRepository,
     userId: string,
@@ -170,6 +181,15 @@ export function createRegistrationService({ repo, passwords, sessions, mail, onM
         const token = await r.consumeToken(serialId, sha256Hex(key), 'signup_confirm');
         if (token === undefined) throw new DomainError(Codes.CONFIRM_LINK_INVALID);
         await r.confirmEmail(token.userId);
+        // A registration is an account whose address is confirmed (an unconfirmed one may never be).
+        const user = await r.findById(token.userId);
+        if (user !== undefined) {
+          await notify({
+            event: 'user.registered',
+            data: { userId: user.id, email: user.email, inviterCode: user.channelCode },
+            dedupeKey: `user.registered:${user.id}`,
+          });
+        }
       });
     },
 

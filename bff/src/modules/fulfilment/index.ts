@@ -28,11 +28,12 @@ async function fulfilmentModule(fastify: FastifyInstance) {
       settings: fastify.settings,
       timeZone: fastify.config.serviceTimezone,
       warn: (details, message) => fastify.log.warn(details, message),
+      notify: (events) => fastify.notifications.emit(events),
     }),
   );
 }
 
 export default fp(fulfilmentModule, {
   name: 'fulfilment',
-  dependencies: ['db', 'config', 'settings', 'traffic', 'wallet'],
+  dependencies: ['db', 'config', 'settings', 'traffic', 'wallet', 'notifications'],
 });

@@ -15,7 +15,7 @@ import {
 export const fulfilmentRepository = {
   async buyer(tx: Db, userId: string) {
     const [row] = await tx
-      .select({ id: users.id, channelCode: users.channelCode, createdAt: users.createdAt })
+      .select({ id: users.id, email: users.email, channelCode: users.channelCode, createdAt: users.createdAt })
       .from(users)
       .where(eq(users.id, userId));
     return row;

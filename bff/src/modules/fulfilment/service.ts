@@ -1,7 +1,8 @@
+import type { Notify } from '../notifications/service.js';
 import { GiB } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import type { Order, Trade } from '../../db/schema.js';
-import { floorPart } from '../../lib/money.js';
+import { floorPart, yuanOf } from '../../lib/money.js';
 import { serviceDay } from '../../lib/service-day.js';
 import { OPEN_STATUSES, ordersRepository as orders } from '../orders/repository.js';
 import { ledgerTexts, tradeNotes } from '../orders/texts.js';
@@ -29,6 +30,8 @@ export interface FulfilmentDeps {
   timeZone: string;
   /** Told about what a payment could not deliver (a permission name that does not exist). */
   warn: (details: Record<string, unknown>, message: string) => void;
+  /** The outbox (modules/notifications): order.paid and payment.reconciled, in the payment's transaction. */
+  notify?: Notify;
   now?: () => Date;
 }
 
@@ -58,6 +61,7 @@ export function createFulfilmentService({
   settings,
   timeZone,
   warn,
+  notify = async () => undefined,
   now = () => new Date(),
 }: FulfilmentDeps) {
   async function rebateFor(tx: Db, order: Order, policy: RebatePolicy, at: Date) {
@@ -157,6 +161,27 @@ export function createFulfilmentService({
       });
     }
     await repo.addPaymentStats(tx, day, 1, trade.amountCents);
+    const buyer = await repo.buyer(tx, order.userId);
+    await notify({
+      event: 'order.paid',
+      userId: order.userId,
+      data: {
+        orderId: order.id,
+        tradeId: trade.id,
+        userId: order.userId,
+        email: buyer?.email ?? '',
+        product: order.desc,
+        amount: yuanOf(order.orderMoneyCents - order.couponDiscountCents),
+        provider: trade.provider,
+      },
+    });
+  }
+
+  async function notifyReconciled(trade: Trade, outcome: SettleOutcome): Promise<void> {
+    await notify({
+      event: 'payment.reconciled',
+      data: { tradeId: trade.id, orderId: trade.orderId, provider: trade.provider, amount: yuanOf(trade.amountCents), outcome },
+    });
   }
 
   async function settleIn(tx: Db, proof: PaymentProof, policy: RebatePolicy): Promise<SettleOutcome> {
@@ -177,6 +202,7 @@ export function createFulfilmentService({
     const payable = payableCents(order);
     if (isOpen(order) && trade.amountCents === payable) {
       await payOpenOrder(tx, order, trade, proof.externalId, policy);
+      if (proof.reconciled === true) await notifyReconciled(trade, 'paid');
       return 'paid';
     }
     const note = isOpen(order) ? tradeNotes.orderChanged(payable) : tradeNotes.orderClosed(order.status);
@@ -186,6 +212,7 @@ export function createFulfilmentService({
       : ledgerTexts.paidAfterClose(order.desc, trade.amountCents);
     await creditToWallet(tx, order, trade.amountCents, desc);
     await repo.addPaymentStats(tx, serviceDay(now(), timeZone), 0, trade.amountCents);
+    if (proof.reconciled === true) await notifyReconciled(trade, 'credited_to_wallet');
     return 'credited_to_wallet';
   }
 

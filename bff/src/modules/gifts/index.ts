@@ -13,11 +13,12 @@ async function giftsModule(fastify: FastifyInstance) {
     repo: createGiftsRepository(fastify.db),
     traffic: fastify.traffic,
     settings: fastify.settings,
+    emit: (events) => fastify.notifications.emit(events),
   });
   giftsRoutes(fastify, service);
 }
 
 export default fp(giftsModule, {
   name: 'gifts',
-  dependencies: ['db', 'auth', 'envelope', 'errors', 'settings', 'traffic'],
+  dependencies: ['db', 'auth', 'envelope', 'errors', 'settings', 'traffic', 'notifications'],
 });

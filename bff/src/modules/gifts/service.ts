@@ -1,3 +1,4 @@
+import type { Notify } from '../notifications/service.js';
 import { randomBytes } from 'node:crypto';
 import { Codes, DEFAULT_REQUEST_COUNT, GiB, giftMessages as text, type Gift, type PushList } from '@portal/contracts';
 import type { PushCreateRequest } from '@portal/contracts/schemas';
@@ -47,8 +48,10 @@ export function createGiftsService(deps: {
   traffic: TrafficService;
   settings: SettingsService;
   newCode?: () => string;
+  /** The outbox (modules/notifications): gift.received tells the sender. */
+  emit?: Notify;
 }) {
-  const { db, repo, traffic, settings, newCode = newGiftCode } = deps;
+  const { db, repo, traffic, settings, newCode = newGiftCode, emit = async () => undefined } = deps;
 
   return {
     async list(userId: string): Promise<PushList> {
@@ -92,6 +95,11 @@ export function createGiftsService(deps: {
           bytes: row.received,
           type: 'push_receive',
           desc: giftLedgerTexts.received(row),
+        });
+        await emit({
+          event: 'gift.received',
+          userId: row.senderId,
+          data: { amountGb: Math.round((row.amount / GiB) * 100) / 100, receivedGb: Math.round((row.received / GiB) * 100) / 100 },
         });
         return toGift(row, userId);
       });

@@ -33,6 +33,7 @@ export function createJobRunner({ db, log, leadership, instanceId }: { db: Db; l
   /** The pause each job was last scheduled with (every instance schedules, so every one knows). */
   const intervals = new Map<string, number>();
   let started = false;
+  const stallListeners: ((name: string, since: string) => Promise<void>)[] = [];
 
   async function heartbeat(name: string, ok: boolean, error: string) {
     await db
@@ -93,6 +94,13 @@ export function createJobRunner({ db, log, leadership, instanceId }: { db: Db; l
     /** The pause a job runs at (ms), once scheduled. */
     intervalOf: (name: string) => intervals.get(name),
     isLeader: () => leadership.isLeader(),
+    /** Called for each stall the watch finds (modules/notifications sends job.stalled). */
+    onStall(listener: (name: string, since: string) => Promise<void>): void {
+      stallListeners.push(listener);
+    },
+    async reportStall(name: string, since: string): Promise<void> {
+      for (const listener of stallListeners) await listener(name, since).catch((err: unknown) => log.error({ err }, 'stall listener failed'));
+    },
     start(): void {
       if (started) return;
       started = true;

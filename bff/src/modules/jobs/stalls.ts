@@ -42,6 +42,7 @@ export function watchForStalls({
       error.name = 'JobStalled';
       log.error({ job: name, since }, 'job stalled');
       await errorLog.record(error, { method: 'JOB', url: name, id: 'jobs' });
+      await jobs.reportStall(name, since);
     }
     return stalled;
   }

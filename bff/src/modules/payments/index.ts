@@ -54,5 +54,5 @@ async function paymentsModule(fastify: FastifyInstance) {
 
 export default fp(paymentsModule, {
   name: 'payments',
-  dependencies: ['db', 'jobs', 'config', 'auth', 'envelope', 'settings', 'fulfilment'],
+  dependencies: ['db', 'jobs', 'config', 'auth', 'envelope', 'settings', 'fulfilment', 'notifications'],
 });

@@ -7,6 +7,7 @@ import type { EpayParams } from './epay.js';
 import { payPage, resultPage, SANDBOX_STYLESHEET, type ResultPageView } from './sandbox-page.js';
 import {
   EPAY_NOTIFY_PREFIX,
+  PLATFORM_NOT_CONFIGURED,
   SANDBOX,
   SANDBOX_DECIDE_PATH,
   SANDBOX_GATEWAY_PATH,
@@ -16,6 +17,8 @@ import {
 
 /** Notifies and the sandbox form are a few hundred bytes. */
 const FORM_BODY_LIMIT = 16 * 1024;
+/** payment.refused is sent at most once per platform and reason in this window. */
+const REFUSAL_ALERT_WINDOW_MS = 10 * 60_000;
 const MAX_FIELD_LENGTH = 2048;
 
 /** Gateways post forms; Fastify parses JSON only. */
@@ -86,6 +89,18 @@ async function notifyRoutes(scope: FastifyInstance, payments: PaymentsModuleServ
         return sendText(reply, 200, 'success');
       }
       request.log.warn({ ...details, reason: result.reason }, 'payment notify refused');
+      // For a configured platform only, and once per platform and reason in ten minutes: a flood
+      // of forged notifies is one alert, and an address nobody configured is none.
+      if (result.reason !== PLATFORM_NOT_CONFIGURED) {
+        const window = Math.floor(Date.now() / REFUSAL_ALERT_WINDOW_MS);
+        await scope.notifications
+          .emit({
+            event: 'payment.refused',
+            data: { provider: details.platform, tradeId: details.outTradeNo, reason: result.reason },
+            dedupeKey: `payment.refused:${details.platform}:${result.reason}:${window}`,
+          })
+          .catch((err: unknown) => request.log.error({ err }, 'payment.refused could not be written'));
+      }
       return sendText(reply, 400, 'fail');
     },
   });

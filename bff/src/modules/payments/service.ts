@@ -27,6 +27,8 @@ export const SANDBOX_GATEWAY_PATH = '/api/pay/sandbox/';
 export const SANDBOX_SUBMIT_PATH = `${SANDBOX_GATEWAY_PATH}submit.php`;
 export const SANDBOX_DECIDE_PATH = `${SANDBOX_GATEWAY_PATH}decide`;
 export const EPAY_NOTIFY_PREFIX = '/api/pay/notify/epay/';
+/** The refusal of a notify addressed to a platform nobody configured (no alert: anyone can send one). */
+export const PLATFORM_NOT_CONFIGURED = 'platform not configured';
 
 type PayProvider = SettingValue<'alipay'>;
 type ThirdPayPlatform = (typeof thirdPayPlatforms)[number];
@@ -176,7 +178,7 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
     /** A notify of an epay gateway (or the sandbox) addressed to `platform`: verified, then settled. */
     async epayNotify(platform: string, params: EpayParams): Promise<NotifyResult> {
       const account = await notifyAccount(platform);
-      if (account === undefined) return { reply: 'fail', reason: 'platform not configured' };
+      if (account === undefined) return { reply: 'fail', reason: PLATFORM_NOT_CONFIGURED };
       const check = checkEpayNotify(params, account);
       if (!check.ok) return { reply: 'fail', reason: check.reason };
       const { tradeId, tradeNo, paidCents } = check.notify;
@@ -242,7 +244,13 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
           continue;
         }
         if (answer === undefined || !answer.paid) continue;
-        const outcome = await settle({ tradeId: trade.id, paidCents: answer.paidCents, provider: trade.provider, externalId: answer.tradeNo });
+        const outcome = await settle({
+          tradeId: trade.id,
+          paidCents: answer.paidCents,
+          provider: trade.provider,
+          externalId: answer.tradeNo,
+          reconciled: true,
+        });
         if (outcome === 'paid' || outcome === 'credited_to_wallet') settled += 1;
       }
       return { checked: due.length, settled };

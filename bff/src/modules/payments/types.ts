@@ -55,6 +55,8 @@ export interface PaymentProof {
   provider: string;
   /** The provider's transaction number, unique per provider. */
   externalId: string;
+  /** Found by the reconcile job (the notify never came): payment.reconciled is sent too. */
+  reconciled?: boolean;
 }
 
 export type SettleOutcome =

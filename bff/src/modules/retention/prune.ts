@@ -17,6 +17,7 @@ export interface RetentionPolicy {
   nodeReportDays: number;
   errorLogDays: number;
   mailOutboxDays: number;
+  notificationDays: number;
 }
 
 /** Days the record of subscription fetches is kept (issue 27). */
@@ -48,6 +49,13 @@ export function retentionRules(policy: RetentionPolicy, definedJobs: string[]): 
     // Who fetched a subscription link (issue 27): the operator's view of the last weeks; each
     // user's newest 200 are kept by the write itself (modules/client-devices).
     { table: 'subscription_fetches', expired: sql`at < ${daysAgo(SUBSCRIPTION_FETCH_DAYS)}` },
+    // Notifications (issue 28): events delivered or given up, with their deliveries (cascade);
+    // one still waiting for a retry stays. Bind codes live 10 minutes.
+    {
+      table: 'notification_events',
+      expired: sql`created_at < ${daysAgo(policy.notificationDays)} AND fanned_out_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM notification_deliveries d WHERE d.event_id = notification_events.id AND d.status = 'pending')`,
+    },
+    { table: 'telegram_bind_codes', expired: sql`expires_at < now()` },
     // Shared rate-limit counters (PostgreSQL): windows that ended over an hour ago.
     { table: 'rate_limits', expired: sql`expire < now() - interval '1 hour'` },
   ];

@@ -6,6 +6,7 @@ import {
   thirdPayPlatforms,
   type ServerType,
 } from '@portal/contracts';
+import { notificationEventKeys } from '@portal/contracts/notifications';
 import { AppleIdAccounts, ClientRules, HttpUrl as Url } from '@portal/contracts/schemas';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { SecretBindings } from '../../lib/secrets.js';
@@ -29,9 +30,11 @@ export interface SettingDefinition<S extends TSchema = TSchema> {
   secretBindings?: SecretBindings;
   /** What the schema cannot say (a regular expression that compiles): the refusal's words, or undefined. */
   check?: (value: never) => string | undefined;
+  /** Not secret, but changing it needs settings.secrets (where events with users' data are sent). */
+  guarded?: boolean;
 }
 
-type Options = Pick<SettingDefinition, 'internal' | 'secret' | 'secretProperties' | 'secretBindings' | 'check'>;
+type Options = Pick<SettingDefinition, 'internal' | 'secret' | 'secretProperties' | 'secretBindings' | 'check' | 'guarded'>;
 
 function define<S extends TSchema>(
   schema: S,
@@ -261,6 +264,33 @@ export const settingDefinitions = {
     ),
     // docs/second-factor.md: staff without a factor are refused on every operator call until they enrol.
     staff_second_factor_required: define(Type.Boolean(), false, '后台人员必须开启两步验证（未开启者只能先设置两步验证）'),
+  }),
+
+  // Notifications (issue 28, docs/notifications.md): the webhook, the Telegram bot, node silence.
+  ...section('通知', {
+    webhook_url: define(Url(), '', 'Webhook 地址（http 或 https，可以是本机地址；为空时不发送）', { guarded: true }),
+    webhook_secret: define(Type.String({ maxLength: 256 }), '', 'Webhook 签名密钥（X-Webhook-Signature: sha256=HMAC）', {
+      secret: true,
+    }),
+    webhook_events: define(
+      Type.Array(Type.String({ pattern: `^(${notificationEventKeys.map((k) => k.replace('.', '\\.')).join('|')})$` }), {
+        maxItems: notificationEventKeys.length,
+      }),
+      [],
+      `Webhook 发送的事件（每行一个，为空时发送全部）：${notificationEventKeys.join('、')}`,
+      { guarded: true },
+    ),
+    telegram_bot_token: define(
+      Type.String({ maxLength: 128, pattern: '^([0-9]{1,20}:[A-Za-z0-9_-]{20,100})?$' }),
+      '',
+      'Telegram 机器人令牌（@BotFather 提供；为空时关闭 Telegram 通知）',
+      { secret: true },
+    ),
+    node_offline_minutes: define(
+      Type.Integer({ minimum: 1, maximum: 1440 }),
+      5,
+      '节点多少分钟没有拉取或上报时通知离线（分钟）',
+    ),
   }),
 
   ...section('内部', {

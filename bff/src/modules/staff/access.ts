@@ -60,10 +60,15 @@ export function staffOf(user: Pick<SessionUser, 'id' | 'email'>, row: SessionSta
   return null;
 }
 
-/** Settings whose change needs settings.secrets: payment settings and every secret. */
+/** Settings whose change needs settings.secrets: payment settings, every secret, and the guarded ones (the webhook's address). */
 export function isSecretSetting(key: SettingKey): boolean {
   const definition: SettingDefinition = settingDefinitions[key];
-  return definition.group === '支付' || definition.secret === true || definition.secretProperties !== undefined;
+  return (
+    definition.group === '支付' ||
+    definition.secret === true ||
+    definition.secretProperties !== undefined ||
+    definition.guarded === true
+  );
 }
 
 /** Whether `staff` may give someone `permissions` (nobody grants more than they hold). */

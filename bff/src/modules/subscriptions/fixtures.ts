@@ -59,6 +59,7 @@ export function fixtureAgent(id: string, overrides: Partial<Agent> = {}): Agent 
     secretHash: null,
     upgradeRequestedAt: null,
     lastReportAt: null,
+    offlineNotifiedAt: null,
     load: null,
     latencyMs: null,
     onlineUsers: null,

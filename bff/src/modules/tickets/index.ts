@@ -24,6 +24,7 @@ async function ticketsModule(fastify: FastifyInstance) {
     uploads: fastify.uploads,
     audit: fastify.audit,
     notify: notifier.notify,
+    emit: (events) => fastify.notifications.emit(events),
   });
   // A ticket's owner sees the images on it, an admin's reply's included (admins see every ticket image).
   fastify.uploads.addViewerRule((name, viewer) => service.ownerSees(`${DOWNLOAD_PREFIX}${name}`, viewer));
@@ -34,5 +35,5 @@ async function ticketsModule(fastify: FastifyInstance) {
 
 export default fp(ticketsModule, {
   name: 'tickets',
-  dependencies: ['db', 'auth', 'envelope', 'audit', 'settings', 'mail', 'uploads'],
+  dependencies: ['db', 'auth', 'envelope', 'audit', 'settings', 'mail', 'uploads', 'notifications'],
 });

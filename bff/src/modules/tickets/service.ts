@@ -1,3 +1,4 @@
+import type { Notify } from '../notifications/service.js';
 import {
   Codes,
   feedbackMessages as text,
@@ -83,8 +84,10 @@ export function createTicketsService(deps: {
   audit: AuditService;
   /** Tells admins of a new ticket or a user's reply; never fails the caller. */
   notify: (event: TicketEvent) => void;
+  /** The outbox (modules/notifications): ticket.created, ticket.replied, ticket.answered. */
+  emit?: Notify;
 }) {
-  const { db, repo, uploads, audit, notify } = deps;
+  const { db, repo, uploads, audit, notify, emit = async () => undefined } = deps;
 
   /** The ticket if `user` may see it (its owner or an admin); otherwise 4004, whether it exists or not. */
   async function visible(user: SessionUser, rights: TicketRights, id: string): Promise<TicketListRow> {
@@ -119,7 +122,10 @@ export function createTicketsService(deps: {
       const desc = required(input.desc, text.descRequired);
       const imageUrl = await uploads.ownImage(input.imageUrl ?? '', user, 'ticket');
       const id = newObjectId();
-      await repo.insert({ id, userId: user.id, title, desc, imageUrl });
+      await db.transaction(async () => {
+        await repo.insert({ id, userId: user.id, title, desc, imageUrl });
+        await emit({ event: 'ticket.created', userId: user.id, data: { ticketId: id, userId: user.id, email: user.email, title } });
+      });
       notify({ kind: 'created', ticketId: id, title, text: desc, userEmail: user.email, linkBase });
       return detail(id);
     },
@@ -145,6 +151,13 @@ export function createTicketsService(deps: {
         if (ticket.status !== 'open') throw new DomainError(Codes.TICKET_CLOSED, text.closed);
         const imageUrl = await uploads.ownImage(input.imageUrl ?? '', user, 'ticket');
         await repo.addComment({ ticketId: ticket.id, authorId: user.id, fromAdmin: rights.answer, desc, imageUrl });
+        // A reply by staff tells the ticket's owner; the owner's own reply tells staff.
+        const byStaff = rights.answer && ticket.userId !== user.id;
+        await emit({
+          event: byStaff ? 'ticket.answered' : 'ticket.replied',
+          userId: ticket.userId,
+          data: { ticketId: ticket.id, userId: ticket.userId, title: ticket.title, ...(byStaff ? {} : { email: user.email }) },
+        });
         return ticket;
       });
       if (!rights.answer) {

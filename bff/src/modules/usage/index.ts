@@ -16,8 +16,13 @@ declare module 'fastify' {
 async function usageModule(fastify: FastifyInstance) {
   fastify.decorate(
     'usage',
-    createUsageService({ db: fastify.db, settings: fastify.settings, timeZone: fastify.config.serviceTimezone }),
+    createUsageService({
+      db: fastify.db,
+      settings: fastify.settings,
+      timeZone: fastify.config.serviceTimezone,
+      emit: (events) => fastify.notifications.emit(events),
+    }),
   );
 }
 
-export default fp(usageModule, { name: 'usage', dependencies: ['db', 'config', 'settings'] });
+export default fp(usageModule, { name: 'usage', dependencies: ['db', 'config', 'settings', 'notifications'] });

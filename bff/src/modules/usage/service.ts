@@ -1,3 +1,5 @@
+import type { NewEvent } from '../notifications/repository.js';
+import type { Notify } from '../notifications/service.js';
 import { DEFAULT_DAILY_LIMIT_BYTES, MiB } from '@portal/contracts';
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -57,11 +59,14 @@ export function createUsageService({
   db,
   settings,
   timeZone,
+  emit = async () => undefined,
   now = () => new Date(),
 }: {
   db: Db;
   settings: SettingsService;
   timeZone: string;
+  /** The outbox (modules/notifications): user.traffic_low at 80 % and user.traffic_exhausted, once per crossing. */
+  emit?: Notify;
   now?: () => Date;
 }) {
   return {
@@ -115,6 +120,7 @@ export function createUsageService({
         if (rows.length === 0) return { duplicate: false, users: 0, charged: 0 };
 
         const changes: Change[] = [];
+        const crossings: NewEvent[] = [];
         let charged = 0;
         let charges = 0;
         for (const user of rows) {
@@ -131,14 +137,46 @@ export function createUsageService({
             fromTraffic = Math.min(charge - fromDaily, Math.max(0, user.traffic - user.spendTraffic));
             charged += fromDaily + fromTraffic;
             charges += 1;
+            const crossing = thresholdCrossed(user.traffic, user.spendTraffic, user.spendTraffic + fromTraffic);
+            if (crossing !== undefined) {
+              crossings.push({
+                event: crossing,
+                userId: user.id,
+                data: {
+                  usedBytes: user.spendTraffic + fromTraffic,
+                  totalBytes: user.traffic,
+                  percent: Math.floor(((user.spendTraffic + fromTraffic) / user.traffic) * 100),
+                },
+              });
+            }
           }
           changes.push({ userId: user.id, upload: usage.upload, download: usage.download, charge, fromDaily, fromTraffic });
         }
         await applyChanges(tx, changes, today, at);
+        await emit(crossings);
         return { duplicate: false, users: charges, charged };
       });
     },
   };
+}
+
+/** Share of the permanent traffic at which user.traffic_low is sent. */
+export const TRAFFIC_LOW_SHARE = 0.8;
+
+/**
+ * The threshold one charge took a user's permanent traffic across, if any: used up, or past 80 %.
+ * Only the charge that crosses it sends the event: the pushes before and after it do not.
+ */
+export function thresholdCrossed(
+  total: number,
+  before: number,
+  after: number,
+): 'user.traffic_exhausted' | 'user.traffic_low' | undefined {
+  if (total <= 0 || after <= before) return undefined;
+  if (before < total && after >= total) return 'user.traffic_exhausted';
+  const low = total * TRAFFIC_LOW_SHARE;
+  if (before < low && after >= low) return 'user.traffic_low';
+  return undefined;
 }
 
 /** What one report does to one (locked) user. */

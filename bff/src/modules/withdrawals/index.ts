@@ -14,11 +14,12 @@ async function withdrawalsModule(fastify: FastifyInstance) {
     wallet: fastify.wallet,
     settings: fastify.settings,
     audit: fastify.audit,
+    emit: (events) => fastify.notifications.emit(events),
   });
   withdrawalsRoutes(fastify, service);
 }
 
 export default fp(withdrawalsModule, {
   name: 'withdrawals',
-  dependencies: ['db', 'auth', 'envelope', 'audit', 'settings', 'wallet', 'accounts', 'mail'],
+  dependencies: ['db', 'auth', 'envelope', 'audit', 'settings', 'wallet', 'accounts', 'mail', 'notifications'],
 });

@@ -83,6 +83,7 @@ export function createWithdrawalsRepository(db: Db) {
     async userWallet(userId: string) {
       const [row] = await db
         .select({
+          email: users.email,
           money: users.walletMoney,
           withdrawable: users.walletWithdrawable,
           address: users.walletAddress,

@@ -1,3 +1,4 @@
+import type { Notify } from '../notifications/service.js';
 import { createHash } from 'node:crypto';
 import {
   Codes,
@@ -108,9 +109,11 @@ export function createWithdrawalsService(deps: {
   wallet: WalletService;
   settings: SettingsService;
   audit: AuditService;
+  /** The outbox (modules/notifications): withdrawal.requested, withdrawal.settled. */
+  emit?: Notify;
   now?: () => Date;
 }) {
-  const { db, repo, wallet, settings, audit, now = () => new Date() } = deps;
+  const { db, repo, wallet, settings, audit, emit = async () => undefined, now = () => new Date() } = deps;
 
   /** The audited record: the withdrawal's row, locked for the transaction. */
   const records = {
@@ -174,6 +177,11 @@ export function createWithdrawalsService(deps: {
               }
             : {}),
         });
+        await emit({
+          event: 'withdrawal.requested',
+          userId,
+          data: { withdrawalId: id, userId, email: account.email, amount: yuanOf(amount), addressType: account.addressType, held },
+        });
         return toRecord(row);
       });
     },
@@ -198,6 +206,11 @@ export function createWithdrawalsService(deps: {
           }
           const row = await repo.settle(charge_id, txid.trim(), operator.id);
           if (row === undefined) throw refused(text.alreadyPaid);
+          await emit({
+            event: 'withdrawal.settled',
+            userId: row.userId,
+            data: { withdrawalId: row.id, userId: row.userId, amount: yuanOf(row.amountCents), txid: row.txid },
+          });
           return toRecord(row);
         },
       );
