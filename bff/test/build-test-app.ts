@@ -97,6 +97,8 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
     SERVE_STATIC: 'false',
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
+    // Notifications are delivered (and the periodic checks run) when a test says so (jobs.runNow).
+    NOTIFY_INTERVAL_MS: '3600000',
     ...env,
   };
   return loadConfig(merged);

@@ -45,7 +45,16 @@ const IGNORED_COLUMNS: Record<string, string[]> = {
  * and the devices that made them (issue 27: who fetched a link is what it records; a client's
  * hardware id is counted against the owner's device limit, which only the key's holder reaches).
  */
-const IGNORED_TABLES = new Set(['rate_limits', 'job_runs', 'subscription_fetches', 'subscription_devices']);
+const IGNORED_TABLES = new Set([
+  'rate_limits',
+  'job_runs',
+  'subscription_fetches',
+  'subscription_devices',
+  // Alerts about what came in (issue 28): a refused payment notify is told to staff, once per
+  // platform and reason in ten minutes. A record of the request, not state a caller acts on.
+  'notification_events',
+  'notification_deliveries',
+]);
 
 interface Context {
   user: { id: string; cookie: string; userkey: string };

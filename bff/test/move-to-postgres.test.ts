@@ -29,6 +29,9 @@ const TOP_UP = [
   `INSERT INTO subscription_devices (user_id, hwid, model) SELECT id, 'move-hwid', 'Pixel 8' FROM users ORDER BY id LIMIT 1`,
   `INSERT INTO subscription_fetches (user_id, ip, user_agent, hwid, kind) SELECT id, '203.0.113.5', 'FlClash/0.8', 'move-hwid', 'flclash' FROM users ORDER BY id LIMIT 1`,
   `INSERT INTO mail_outbox ("to", subject, text) VALUES ('move@example.com', '迁移', 'text')`,
+  `INSERT INTO notification_events (id, event, user_id, data, dedupe_key) SELECT 'move-event', 'user.registered', id, '{"userId":"x"}', 'move-key' FROM users ORDER BY id LIMIT 1`,
+  `INSERT INTO notification_deliveries (event_id, channel, target, status, attempts) VALUES ('move-event', 'webhook', 'http://127.0.0.1:9/hook', 'failed', 6)`,
+  `INSERT INTO telegram_bind_codes (code_hash, user_id, expires_at) SELECT 'move-bind', id, now() + interval '10 minutes' FROM users ORDER BY id LIMIT 1`,
   `INSERT INTO notice_reads (notice_id, user_id) SELECT n.id, u.id FROM notices n, users u ORDER BY n.id, u.id LIMIT 1 ON CONFLICT DO NOTHING`,
   `INSERT INTO uploads (name, owner_id, purpose, content_type, size, content) SELECT 'move.png', id, 'avatar', 'image/png', 4, '\\x89504e47'::bytea FROM users ORDER BY id LIMIT 1`,
   `INSERT INTO withdrawals (id, user_id, amount_cents, balance_after_cents, status, address_type, address)

@@ -350,6 +350,13 @@ const SWEEP: Record<string, Sweep> = {
   // Subscription devices (issue 27): the user's own, and the target's with the fetches.
   '/api/user/subscription_devices': reads(),
   '/api/admin/users/subscription_devices': asAdmin((ctx) => ({ payload: { uid: ctx.target.id } })),
+  // Notifications (issue 28): the user's choices and the operator's deliveries.
+  '/api/user/notify_settings': reads(),
+  '/api/user/change_notify_settings': asUser(() => ({ payload: { mail: true } })),
+  '/api/user/telegram_bind': asUser(() => ({ payload: {}, code: Codes.NOT_ALLOWED })),
+  '/api/admin/notifications/deliveries': asAdmin(() => ({ payload: {} })),
+  '/api/admin/notifications/test': asAdmin(() => ({ payload: {} })),
+  '/api/admin/notifications/resend': asAdmin(() => ({ payload: { id: 999_999_999 }, code: Codes.NOT_FOUND })),
   '/api/admin/config/test_client_rule': asAdmin(() => ({ payload: { userAgent: 'clash-verge/v1.7.7' } })),
   '/api/admin/users/user': asAdmin((ctx) => ({ payload: { uid: ctx.target.id } })),
   '/api/admin/users/get_user_channel': asAdmin((ctx) => ({ payload: { user_id: ctx.target.id } })),

@@ -185,6 +185,9 @@ const SAMPLE_PAYLOADS: Record<string, (t: Targets) => unknown> = {
   '/api/admin/users/reset_userkey': () => ({ uid: inventoryUser.id }),
   '/api/admin/config/test_client_rule': () => ({ userAgent: 'clash-verge/v1.7.7' }),
   '/api/admin/users/remove_subscription_device': () => ({ uid: inventoryUser.id, id: '0'.repeat(32) }),
+  '/api/admin/notifications/deliveries': () => ({}),
+  '/api/admin/notifications/resend': () => ({ id: 1 }),
+  '/api/admin/notifications/test': () => ({}),
   '/api/yunying/coupon/coupon_list': () => ({}),
   '/api/yunying/coupon/update_coupon': (t) => ({
     _id: t.coupon.id,

@@ -56,6 +56,7 @@ const screens: Record<string, ComponentType> = {
   admin_stastic: screen('admin_stastic', () => import('./pages/statistics-page')),
   admin_staff: screen('admin_staff', () => import('./pages/staff-page')),
   admin_roles: screen('admin_roles', () => import('./pages/roles-page')),
+  admin_notifications: screen('admin_notifications', () => import('./pages/notifications-page')),
   // The header's 后台管理: on to the first screen the user may open.
   admin: AdminHome,
 };

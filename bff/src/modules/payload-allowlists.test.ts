@@ -19,6 +19,7 @@ import { buildTestApp } from '../../test/build-test-app.js';
 import { coupon, newOrder, product, shopApi } from '../../test/money.js';
 import type { Access } from '../plugins/app/auth.js';
 import { PASSKEY_ANSWER_SHAPE, PASSKEY_REGISTRATION_SHAPE } from '../../test/webauthn.js';
+import { FAKE_BOT, startFakeBotApi } from './notifications/testing/fake-receivers.js';
 
 const INJECTED_USERKEY = 'f'.repeat(32);
 
@@ -51,8 +52,15 @@ let cashCode: string;
 let combo: string;
 let noticeId: string;
 
+let fakeBot: Awaited<ReturnType<typeof startFakeBotApi>>;
+
 beforeAll(async () => {
-  app = await buildTestApp({ env: { ACCOUNT_RATE_MAX: '1000', ACCOUNT_RATE_ADDRESS_MAX: '10000' } });
+  // A bot (against a local fake Bot API), so that telegram_bind answers its link.
+  fakeBot = await startFakeBotApi();
+  app = await buildTestApp({
+    env: { ACCOUNT_RATE_MAX: '1000', ACCOUNT_RATE_ADDRESS_MAX: '10000', TELEGRAM_API_BASE: fakeBot.root },
+  });
+  await app.settings.set({ telegram_bot_token: FAKE_BOT.token });
   combo = await product(app, { name: '十元包', price: 10, traffic: 10 * GiB });
   trialCode = (await coupon(app, { type: 'freeUse', traffic: GiB, numberOfAuthorizations: 1000, useNumPerUser: 1 }))
     .code;
@@ -63,6 +71,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
+  await fakeBot.close();
 });
 
 const NUMERIC = new Set(['traffic', 'spend_traffic', 'wallet_money', 'daily_limit', 'daily_time_package_usage']);
@@ -175,6 +184,9 @@ const SIGNED_IN_CASES: SignedInCase[] = [
   { url: '/api/second_factor/passkey_remove', prepare: async () => ({ id: 'nope' }) },
   { url: '/api/user/sessions' },
   { url: '/api/user/subscription_devices' },
+  { url: '/api/user/notify_settings' },
+  { url: '/api/user/change_notify_settings', prepare: async () => ({ mail: true }) },
+  { url: '/api/user/telegram_bind' },
   // An id of no device: refused as unknown after the allowlist let it through.
   { url: '/api/user/remove_subscription_device', prepare: async () => ({ id: '0'.repeat(32) }) },
   { url: '/api/user/end_other_sessions' },

@@ -15,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-/** How often the plan-expiry and node-silence checks run. */
+/** How often the plan-expiry and node-silence checks run (at least; never more often than delivery). */
 const WATCH_EVERY_MS = 60_000;
 
 /**
@@ -55,7 +55,11 @@ async function notificationsModule(fastify: FastifyInstance) {
     every: () => config.intervalMs,
     run: async () => ({ fannedOut: await service.fanOut(fastify.db), delivered: await service.deliverDue() }),
   });
-  fastify.jobs.define({ name: 'notification-watch', every: () => WATCH_EVERY_MS, run: () => service.watch(fastify.db) });
+  fastify.jobs.define({
+    name: 'notification-watch',
+    every: () => Math.max(WATCH_EVERY_MS, config.intervalMs),
+    run: () => service.watch(fastify.db),
+  });
 
   // Long polling: one getUpdates after another while a token is set (aborted on close).
   // A failed poll (the Bot API unreachable, a revoked token) waits 10 s before the next.
