@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import type { NotifySettings, TelegramBindLink, UserInfo } from '@portal/contracts';
+import type { TelegramBindLink, UserInfo } from '@portal/contracts';
 import { notificationMessages as n } from '@portal/contracts/notifications';
 import { useCallData } from '@portal/platform';
 import { lazyDialog, showToast } from '@portal/ui';
@@ -31,17 +31,19 @@ export function TelegramCard({ user, onUnbound }: { user: UserInfo; onUnbound: (
   useEffect(() => {
     if (link === null || bound) return;
     const timer = setInterval(() => {
-      if (Date.now() > new Date(link.expiresAt).getTime()) setLink(null);
-      else void notifySettings().then((result) => result.code === 0 && result.data.telegramBound && finishBinding(result.data));
+      if (Date.now() > new Date(link.expiresAt).getTime()) {
+        setLink(null);
+        return;
+      }
+      void notifySettings().then((result) => {
+        if (result.code !== 0 || !result.data.telegramBound) return;
+        setLink(null);
+        update(() => result.data);
+        void onUnbound();
+      });
     }, BIND_CHECK_MS);
     return () => clearInterval(timer);
-  });
-
-  function finishBinding(next: NotifySettings) {
-    setLink(null);
-    update(() => next);
-    void onUnbound();
-  }
+  }, [link, bound, update, onUnbound]);
 
   async function bind() {
     setBusy(true);
