@@ -26,6 +26,13 @@ function slotServers(slot: number) {
       timeout: 30_000,
     },
     {
+      command: 'node --import tsx support/notify-stand-in.mjs',
+      url: `${ports.notifyUrl}/__test__/health`,
+      env,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'node --import tsx support/start-bff.mjs',
       url: `${ports.baseUrl}/readyz`,
       env,

@@ -23,6 +23,7 @@ export function slotEnv(slot: number) {
   const remotePort = port('E2E_REMOTE_PORT', 18081, slot);
   const tronPort = port('E2E_TRON_PORT', 18082, slot);
   const adminHostPort = port('E2E_ADMIN_HOST_PORT', 18083, slot);
+  const notifyPort = port('E2E_NOTIFY_PORT', 18084, slot);
   const tmp = path.join(tmpRoot, `slot-${slot}`);
   return {
     slot,
@@ -31,6 +32,9 @@ export function slotEnv(slot: number) {
     /** The local TronGrid stand-in the USDT watcher reads (scripts/lib/local-tron.mjs). */
     tronUrl: `http://127.0.0.1:${tronPort}`,
     tronPort,
+    /** The notification receivers' stand-in (support/notify-stand-in.mjs): a fake Bot API and a webhook. */
+    notifyPort,
+    notifyUrl: `http://127.0.0.1:${notifyPort}`,
     baseUrl: `http://localhost:${bffPort}`,
     agencyUrl: `http://agency.localhost:${bffPort}`,
     remoteHostUrl: `http://127.0.0.1:${remotePort}`,

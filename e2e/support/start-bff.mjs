@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { e2eEnv, repoRoot } from './env.ts';
+import { FAKE_BOT } from '../../bff/src/modules/notifications/testing/fake-receivers.ts';
 
 rmSync(e2eEnv.dataDir, { recursive: true, force: true });
 mkdirSync(e2eEnv.dataDir, { recursive: true });
@@ -15,7 +16,8 @@ const baseSeed = process.env.E2E_SEED_FILE ?? path.join(repoRoot, 'e2e/support/s
 let seedFile = baseSeed;
 if (existsSync(baseSeed)) {
   const seed = JSON.parse(readFileSync(baseSeed, 'utf8'));
-  seed.settings = { ...seed.settings, usdt_chain_api: e2eEnv.tronUrl };
+  // The Telegram bot of this slot's stand-in (support/notify-stand-in.mjs; the token it accepts).
+  seed.settings = { ...seed.settings, usdt_chain_api: e2eEnv.tronUrl, telegram_bot_token: FAKE_BOT.token };
   seedFile = path.join(e2eEnv.dataDir, 'seed.json');
   writeFileSync(seedFile, JSON.stringify(seed));
 }
@@ -44,6 +46,11 @@ const child = spawn(process.execPath, [path.join(repoRoot, 'bff/dist/server.js')
     // Many sign-ups from one address in one run.
     ACCOUNT_RATE_MAX: '1000',
     ACCOUNT_RATE_ADDRESS_MAX: '10000',
+    // Notifications (issue 28): the Telegram bot and webhook receivers of this slot's stand-in,
+    // delivered and polled quickly.
+    TELEGRAM_API_BASE: e2eEnv.notifyUrl,
+    TELEGRAM_POLL_SECONDS: '1',
+    NOTIFY_INTERVAL_MS: '500',
   },
 });
 const stop = () => child.kill('SIGTERM');

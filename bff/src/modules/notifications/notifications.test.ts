@@ -131,6 +131,18 @@ describe('the webhook', () => {
     expect((await admin.post('/api/admin/notifications/resend', { id: 999_999_999 })).code).toBe(4004);
   });
 
+  it('gives up at once on a refusal (4xx), but retries a rate limit (429)', async () => {
+    const user = await signedInUser(app);
+    hook.answer(410);
+    await newTicket(user.cookie);
+    await deliver();
+    expect((await deliveries({ channel: 'webhook' }))[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    hook.answer(429);
+    await newTicket(user.cookie);
+    await deliver();
+    expect((await deliveries({ channel: 'webhook' }))[0]).toMatchObject({ status: 'pending', attempts: 1 });
+  });
+
   it('sends only the chosen events', async () => {
     await setConfig({ webhook_events: ['withdrawal.requested'] });
     const user = await signedInUser(app);

@@ -23,7 +23,8 @@ export interface Attempt {
 /**
  * POSTs one event to a webhook receiver: the JSON body signed with the secret, the event's id in
  * X-Webhook-Id (the same on every retry, so a receiver can drop repeats). A 2xx answer within the
- * timeout delivers it; anything else (another status, a redirect, no answer) is a failed attempt.
+ * timeout delivers it; anything else (another status, a redirect, no answer) is a failed attempt,
+ * and a 4xx refusal (not 408 or 429) fails the delivery at once.
  */
 export async function postWebhook(
   url: string,
@@ -49,7 +50,9 @@ export async function postWebhook(
     });
     const text = (await response.text().catch(() => '')).slice(0, 200);
     const answer = `${response.status} ${response.statusText}${text === '' ? '' : `: ${text}`}`.trim();
-    return { ok: response.status >= 200 && response.status < 300, answer };
+    // A refusal (4xx, but for a timeout or a rate limit) will not change on a retry: failed at once.
+    const refused = response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429;
+    return { ok: response.status >= 200 && response.status < 300, answer, permanent: refused };
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
     if (name === 'TimeoutError' || name === 'AbortError') return { ok: false, answer: `timeout after ${timeoutMs} ms` };

@@ -1,6 +1,6 @@
 // Test receivers of notifications: a webhook endpoint whose answers the test chooses, and a
 // local stand-in for the Telegram Bot API (getMe, getUpdates, sendMessage, deleteWebhook).
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 async function bodyOf(request: IncomingMessage): Promise<string> {
@@ -28,24 +28,34 @@ export interface ReceivedHook {
 /** 'ok' answers 200, a number answers that status, 'hang' never answers. */
 export type HookAnswer = 'ok' | number | 'hang';
 
-export async function startWebhookReceiver() {
+type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
+
+/** A webhook endpoint as a request handler (the e2e stand-in serves it beside the fake bot). */
+export function webhookReceiver() {
   const received: ReceivedHook[] = [];
   let answer: HookAnswer = 'ok';
-  const server = createServer(async (request, response) => {
-    received.push({ headers: request.headers, body: await bodyOf(request) });
+  const handle: Handler = (request, response, body) => {
+    received.push({ headers: request.headers, body });
     if (answer === 'hang') return;
     response.writeHead(answer === 'ok' ? 200 : answer, { 'content-type': 'text/plain' });
-    response.end(answer === 'ok' ? 'ok' : 'unavailable');
-  });
-  const url = `${await listen(server)}/hook`;
+    response.end(answer === 'ok' ? 'ok' : 'refused');
+  };
   return {
-    url,
+    handle,
     received,
     answer(next: HookAnswer) {
       answer = next;
     },
-    close: () => closeServer(server),
   };
+}
+
+const serve = (handle: Handler) =>
+  createServer(async (request, response) => handle(request, response, await bodyOf(request)));
+
+export async function startWebhookReceiver() {
+  const receiver = webhookReceiver();
+  const server = serve(receiver.handle);
+  return { ...receiver, url: `${await listen(server)}/hook`, close: () => closeServer(server) };
 }
 
 export const FAKE_BOT = { token: '123456:TEST-token-abcdefghijklmnopqrstuv', username: 'portal_test_bot' } as const;
@@ -55,14 +65,13 @@ export interface SentMessage {
   text: string;
 }
 
-/** The Bot API methods the portal uses, at `<root>/bot<token>/<method>`. */
-export async function startFakeBotApi() {
+/** The Bot API methods the portal uses, at `<root>/bot<token>/<method>`, as a request handler. */
+export function fakeBotApi() {
   const sent: SentMessage[] = [];
   const updates: unknown[] = [];
   let nextUpdateId = 1;
   let nextMessageId = 100;
-  const server = createServer(async (request, response) => {
-    const raw = await bodyOf(request);
+  const handle: Handler = (request, response, raw) => {
     const params = (raw === '' ? {} : JSON.parse(raw)) as Record<string, unknown>;
     const [, bot, method] = /^\/bot([^/]+)\/(\w+)/.exec(request.url ?? '') ?? [];
     const reply = (result: unknown) => {
@@ -91,10 +100,9 @@ export async function startFakeBotApi() {
       default:
         return reply(true);
     }
-  });
-  const root = await listen(server);
+  };
   return {
-    root,
+    handle,
     sent,
     /** A private message from a Telegram user, as getUpdates hands it over. */
     say(chatId: number, text: string, username = 'alice_tg') {
@@ -111,6 +119,11 @@ export async function startFakeBotApi() {
         },
       });
     },
-    close: () => closeServer(server),
   };
+}
+
+export async function startFakeBotApi() {
+  const bot = fakeBotApi();
+  const server = serve(bot.handle);
+  return { ...bot, root: await listen(server), close: () => closeServer(server) };
 }
