@@ -27,10 +27,20 @@ const permissions = [
   permission(5, '台湾专线'),
 ];
 
+/** The Telegram card's choices (issue 28), as the BFF reports them for this user. */
+const notifySettings = (user: UserInfo) => ({
+  telegramEnabled: true,
+  telegramBound: user.telegram_bound === true,
+  telegramName: user.telegram_name ?? '',
+  staffTopics: [],
+  mail: true,
+});
+
 const filled = (user = profileUser()) => [
   apiHandler('user/userinfo', user),
   apiHandler('permission/mypermissions', permissions),
   apiHandler('user/sessions', []),
+  apiHandler('user/notify_settings', notifySettings(user)),
 ];
 
 const meta = {
@@ -175,10 +185,16 @@ const afterUnbind = apiSequence('user/userinfo', [
   { data: profileUser() },
   { data: profileUser({ telegram_bound: false, telegram_name: '' }) },
 ]);
+const settingsAfterUnbind = apiSequence('user/notify_settings', [
+  { data: notifySettings(profileUser()) },
+  { data: notifySettings(profileUser({ telegram_bound: false, telegram_name: '' })) },
+]);
 
 /** Unbinding asks first; 解除成功 and the card shows the account unbound. */
 export const Unbind: Story = {
-  parameters: { msw: [unbound.handler, afterUnbind.handler, apiHandler('permission/mypermissions', permissions)] },
+  parameters: {
+    msw: [unbound.handler, afterUnbind.handler, settingsAfterUnbind.handler, apiHandler('permission/mypermissions', permissions)],
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: '解除绑定' }));
