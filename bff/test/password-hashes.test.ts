@@ -33,6 +33,7 @@ const NOT_SWEPT: Record<string, string> = {
   '/api/file/upload': 'answers the generated file name only (multipart; modules/uploads/uploads.test.ts)',
   '/api/file/downloads/:filename': 'serves the bytes of an uploaded image',
   '/api/pay/notify/epay/:platform': 'answers the plain words success or fail to a gateway',
+  '/api/telegram/webhook': "answers {ok} to Telegram's servers; the bot's replies go to the chat through the Bot API",
   '/api/pay/sandbox/decide': "the sandbox page's form: answers a static result page",
   '/api/pay/sandbox/page.css': "the sandbox page's stylesheet",
   [`${NODE_API_PREFIX}/push`]: 'a node reports traffic: answers an acknowledgement',

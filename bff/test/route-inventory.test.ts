@@ -47,6 +47,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   '/api/shop/list': '/shop is a public page (spec-2 §2)',
   '/api/pay/notify/epay/:platform':
     "payment gateways' servers call it without our session or an Origin; authorised by the platform's md5 signature",
+  '/api/telegram/webhook':
+    "Telegram's servers post the bot's updates (webhook mode); authorised by the secret token the bot set, derived from its token",
   '/api/file/downloads/:filename':
     'avatars and prize images are shown to everyone; private (ticket) images are checked per viewer in the handler',
   '/api/pay/sandbox/submit.php':

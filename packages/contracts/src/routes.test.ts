@@ -13,14 +13,15 @@ const specPaths = [
   '/singbox_for_win', '/flclash_for_android', '/singbox_for_android', '/clash_for_android',
   '/clash_meta_for_android', '/v2rayng_for_android', '/ss_for_ios', '/singbox_for_ios', '/quantumultx_for_ios',
   '/streisand_for_ios', '/v2box_for_ios', '/quantumult_for_ios', '/singbox_for_mac', '/clash_for_macos',
-  // Ours: the back office's audit log and its header entry, the lottery draw, staff and roles (issue 25).
-  '/admin_audit', '/admin', '/lottery', '/admin_staff', '/admin_roles',
+  // Ours: the back office's audit log and its header entry, the lottery draw, staff and roles (issue 25),
+  // the notifications' deliveries (issue 28).
+  '/admin_audit', '/admin', '/lottery', '/admin_staff', '/admin_roles', '/admin_notifications',
 ];
 const loginRequired = [
   '/user_info', '/admin_config', '/admin_permissions', '/admin_userlist', '/all_traffic_records',
   '/admin_tradeList', '/admin_charge', '/admin_combos', '/admin_entrys', '/admin_agents', '/admin_agentLines',
   '/admin_coupon', '/admin_error', '/coupon_records', '/admin_prize', '/admin_stastic', '/admin_audit', '/admin', '/lottery',
-  '/admin_staff', '/admin_roles',
+  '/admin_staff', '/admin_roles', '/admin_notifications',
 ];
 
 describe('route table', () => {

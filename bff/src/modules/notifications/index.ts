@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { createNotificationsRepository } from './repository.js';
 import { notificationsRoutes } from './routes.js';
 import { createNotificationsService, type NotificationsService } from './service.js';
-import { createTelegram, type BotCommands } from './telegram.js';
+import { createTelegram, TELEGRAM_WEBHOOK_PATH, type BotCommands } from './telegram.js';
 
 export type { NewEvent } from './repository.js';
 export { RETRY_DELAYS_MS, type NotificationsService } from './service.js';
@@ -37,6 +37,8 @@ async function notificationsModule(fastify: FastifyInstance) {
     token: () => fastify.settings.get('telegram_bot_token'),
     commands,
     pollSeconds: config.telegramPollSeconds,
+    // Telegram posts updates only to https addresses: with an https PUBLIC_BASE_URL, webhook mode.
+    webhookUrl: fastify.config.publicBaseUrl.startsWith('https://') ? `${fastify.config.publicBaseUrl}${TELEGRAM_WEBHOOK_PATH}` : '',
   });
   const service = createNotificationsService({
     repo,
@@ -67,7 +69,7 @@ async function notificationsModule(fastify: FastifyInstance) {
   let pollFailed = false;
   fastify.jobs.define({
     name: 'telegram-updates',
-    every: async () => (pollFailed ? 10_000 : (await telegram.enabled()) ? 200 : 30_000),
+    every: async () => (pollFailed ? 10_000 : !(await telegram.enabled()) ? 30_000 : telegram.webhookMode ? 600_000 : 200),
     run: async () => {
       try {
         const handled = await telegram.poll(polling.signal);
@@ -86,7 +88,7 @@ async function notificationsModule(fastify: FastifyInstance) {
     service.emit({ event: 'job.stalled', data: { job, since }, dedupeKey: `job.stalled:${job}:${since}` }),
   );
 
-  notificationsRoutes(fastify, service);
+  notificationsRoutes(fastify, service, telegram);
 }
 
 export default fp(notificationsModule, {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInAdmin, startAdminApp, type Admin } from '../../../test/admin.js';
 import { call, signedInUser } from '../../../test/api.js';
+import { buildTestApp } from '../../../test/build-test-app.js';
 import { GiB } from '../../../test/money.js';
 import { RETRY_DELAYS_MS } from './index.js';
 import { FAKE_BOT, startFakeBotApi, startWebhookReceiver } from './testing/fake-receivers.js';
@@ -308,5 +309,51 @@ describe('Telegram', () => {
     expect((await admin.post('/api/feedback/response', { id: ticket, desc: '好的' })).code).toBe(0);
     await deliver();
     expect((await deliveries({ channel: 'mail' })).filter((d) => d.target === user.email)).toEqual([]);
+  });
+});
+
+describe('Telegram in webhook mode (PUBLIC_BASE_URL is https)', () => {
+  let hooked: FastifyInstance;
+  let hookedBot: Awaited<ReturnType<typeof startFakeBotApi>>;
+  beforeAll(async () => {
+    hookedBot = await startFakeBotApi();
+    hooked = await buildTestApp({
+      env: { PUBLIC_BASE_URL: 'https://portal.example.com', TELEGRAM_API_BASE: hookedBot.root, TELEGRAM_POLL_SECONDS: '0' },
+    });
+    await hooked.settings.set({ telegram_bot_token: FAKE_BOT.token });
+  });
+  afterAll(async () => {
+    await hooked.close();
+    await hookedBot.close();
+  });
+  const post = (update: unknown, secret?: string) =>
+    hooked.inject({
+      method: 'POST',
+      url: '/api/telegram/webhook',
+      payload: update as object,
+      headers: secret === undefined ? {} : { 'x-telegram-bot-api-secret-token': secret },
+    });
+
+  it('sets the webhook with a secret token, and binds a user from an update Telegram posts', async () => {
+    await hooked.jobs.runNow('telegram-updates');
+    await hooked.jobs.runNow('telegram-updates');
+    expect(hookedBot.webhooks).toHaveLength(1);
+    const [{ url, secret_token: secret }] = hookedBot.webhooks as [{ url: string; secret_token: string }];
+    expect(url).toBe('https://portal.example.com/api/telegram/webhook');
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+
+    const user = await signedInUser(hooked);
+    const link = await call<TelegramBindLink>(hooked, '/api/user/telegram_bind', {}, { cookie: user.cookie });
+    const code = new URL(link.result.data.url).searchParams.get('start')!;
+    // Without the secret, or with another, nothing is handled.
+    expect((await post(hookedBot.messageUpdate(7201, `/start ${code}`))).statusCode).toBe(401);
+    expect((await post(hookedBot.messageUpdate(7201, `/start ${code}`), 'f'.repeat(64))).statusCode).toBe(401);
+    expect((await post({ nothing: true }, secret)).statusCode).toBe(400);
+    expect(hookedBot.sent).toHaveLength(0);
+
+    expect((await post(hookedBot.messageUpdate(7201, `/start ${code}`), secret)).statusCode).toBe(200);
+    expect(hookedBot.sent.at(-1)).toMatchObject({ chat_id: '7201', text: expect.stringContaining('已绑定账户') });
+    const settings = await call<NotifySettings>(hooked, '/api/user/notify_settings', {}, { cookie: user.cookie });
+    expect(settings.result.data).toMatchObject({ telegramBound: true });
   });
 });

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Bot, GrammyError } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Attempt } from './webhook.js';
@@ -12,25 +13,42 @@ export interface BotCommands {
   help(): string;
 }
 
+/** Where Telegram posts updates in webhook mode (under PUBLIC_BASE_URL). */
+export const TELEGRAM_WEBHOOK_PATH = '/api/telegram/webhook';
+
+/** The webhook's X-Telegram-Bot-Api-Secret-Token: derived from the bot token, so it changes with it. */
+export const webhookSecretOf = (token: string) => createHmac('sha256', token).update('portal telegram webhook').digest('hex');
+
 /**
  * The Telegram bot (grammY) at the Bot API root of TELEGRAM_API_BASE, with the token the operator
  * set (`telegram_bot_token`): one bot per token, made again when the token changes. Updates come
- * by long polling, one getUpdates per `poll` (the job owner's loop calls it again and again).
+ * by long polling, one getUpdates per `poll` (the job owner's loop calls it again and again), or,
+ * when `webhookUrl` is set (PUBLIC_BASE_URL is https), Telegram posts them to it (`handleWebhook`).
  */
 export function createTelegram({
   apiRoot,
   token,
   commands,
   pollSeconds,
+  webhookUrl,
 }: {
   apiRoot: string;
   token: () => Promise<string>;
   commands: BotCommands;
   pollSeconds: number;
+  /** '' = long polling. */
+  webhookUrl: string;
 }) {
-  let current: { token: string; bot: Bot; offset: number } | undefined;
+  interface BotState {
+    token: string;
+    bot: Bot;
+    offset: number;
+    /** What this process last told Telegram about the webhook for this token. */
+    hooked?: 'set' | 'deleted';
+  }
+  let current: BotState | undefined;
 
-  async function bot(): Promise<{ bot: Bot; offset: number } | undefined> {
+  async function bot(): Promise<BotState | undefined> {
     const wanted = await token();
     if (wanted === '') return (current = undefined);
     if (current?.token === wanted) return current;
@@ -49,6 +67,9 @@ export function createTelegram({
   }
 
   return {
+    /** Telegram posts the updates (PUBLIC_BASE_URL is https); the job only sets the webhook. */
+    webhookMode: webhookUrl !== '',
+
     async enabled(): Promise<boolean> {
       return (await token()) !== '';
     },
@@ -86,6 +107,23 @@ export function createTelegram({
       // grammY types its signal as the abort-controller package's; Node's own is what it uses at run time.
       const abort = signal as Parameters<Bot['init']>[0];
       await state.bot.init(abort);
+      if (webhookUrl !== '') {
+        // Webhook mode: Telegram posts the updates; this only makes sure it knows where.
+        if (state.hooked !== 'set') {
+          await state.bot.api.setWebhook(
+            webhookUrl,
+            { secret_token: webhookSecretOf(state.token), allowed_updates: ['message'] },
+            abort,
+          );
+          state.hooked = 'set';
+        }
+        return 0;
+      }
+      // A webhook left from webhook mode makes getUpdates fail: removed once per bot.
+      if (state.hooked !== 'deleted') {
+        await state.bot.api.deleteWebhook({}, abort);
+        state.hooked = 'deleted';
+      }
       const updates: Update[] = await state.bot.api.getUpdates(
         { offset: state.offset, timeout: pollSeconds, allowed_updates: ['message'] },
         abort,
@@ -95,6 +133,21 @@ export function createTelegram({
         await state.bot.handleUpdate(update);
       }
       return updates.length;
+    },
+
+    /**
+     * An update Telegram posted (webhook mode): handled when the secret header is the current
+     * token's; false otherwise (no token, or a request that is not Telegram's).
+     */
+    async handleWebhook(secretHeader: string | undefined, update: Update): Promise<boolean> {
+      const state = await bot();
+      if (state === undefined || secretHeader === undefined) return false;
+      const expected = Buffer.from(webhookSecretOf(state.token));
+      const given = Buffer.from(secretHeader);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+      await state.bot.init();
+      await state.bot.handleUpdate(update);
+      return true;
     },
   };
 }

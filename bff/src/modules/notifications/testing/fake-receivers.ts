@@ -69,6 +69,8 @@ export interface SentMessage {
 export function fakeBotApi() {
   const sent: SentMessage[] = [];
   const updates: unknown[] = [];
+  /** setWebhook calls, and deleteWebhook ones as an empty url. */
+  const webhooks: { url: string; secret_token: string }[] = [];
   let nextUpdateId = 1;
   let nextMessageId = 100;
   const handle: Handler = (request, response, raw) => {
@@ -87,6 +89,10 @@ export function fakeBotApi() {
       case 'getMe':
         return reply({ id: 123456, is_bot: true, first_name: 'Portal', username: FAKE_BOT.username });
       case 'deleteWebhook':
+        webhooks.push({ url: '', secret_token: '' });
+        return reply(true);
+      case 'setWebhook':
+        webhooks.push({ url: String(params.url), secret_token: String(params.secret_token ?? '') });
         return reply(true);
       case 'getUpdates': {
         const offset = Number(params.offset ?? 0);
@@ -101,23 +107,29 @@ export function fakeBotApi() {
         return reply(true);
     }
   };
+  /** A private message from a Telegram user, as an update (what getUpdates or a webhook hands over). */
+  const messageUpdate = (chatId: number, text: string, username = 'alice_tg') => {
+    const entities = text.startsWith('/') ? [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length }] : [];
+    return {
+      update_id: nextUpdateId++,
+      message: {
+        message_id: nextMessageId++,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: chatId, type: 'private', username },
+        from: { id: chatId, is_bot: false, first_name: 'Alice', username },
+        text,
+        entities,
+      },
+    };
+  };
   return {
     handle,
     sent,
+    webhooks,
+    messageUpdate,
     /** A private message from a Telegram user, as getUpdates hands it over. */
     say(chatId: number, text: string, username = 'alice_tg') {
-      const entities = text.startsWith('/') ? [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length }] : [];
-      updates.push({
-        update_id: nextUpdateId++,
-        message: {
-          message_id: nextMessageId++,
-          date: Math.floor(Date.now() / 1000),
-          chat: { id: chatId, type: 'private', username },
-          from: { id: chatId, is_bot: false, first_name: 'Alice', username },
-          text,
-          entities,
-        },
-      });
+      updates.push(messageUpdate(chatId, text, username));
     },
   };
 }
