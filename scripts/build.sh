@@ -42,7 +42,8 @@ node scripts/first-paint.mjs || echo "build: first paint failed (see above); the
 if [ "${PORTAL_SIZE_RUNS:-1}" = "0" ]; then
   echo "build: first-page figures skipped (PORTAL_SIZE_RUNS=0; npm run size measures them)"
 elif [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
-  PORTAL_SIZE_RUNS="${PORTAL_SIZE_RUNS:-1}" node scripts/first-page-size.mjs
+  # Figures, not a gate of the build: `npm run size` fails on a missed goal, the build goes on.
+  PORTAL_SIZE_RUNS="${PORTAL_SIZE_RUNS:-1}" node scripts/first-page-size.mjs || echo "build: the first-page figures miss a goal (see above)"
 else
   echo "build: no Chromium here; the first-page figures are skipped (npm run size after npm test installed it)"
 fi
