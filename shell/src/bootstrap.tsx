@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyAddressParams, startSession, usePortal } from '@portal/platform';
 import { loadPortalConfig } from './app/portal-config';
@@ -10,7 +11,11 @@ async function start(): Promise<void> {
   registerPortalRemotes(config);
   await applyAddressParams();
   const root = createRoot(document.getElementById('root')!);
-  root.render(<App />);
+  // A transition renders in slices that give the main thread back every few milliseconds: a
+  // visitor's tap on the first paint is not held behind one long render task (issue 29).
+  startTransition(() => {
+    root.render(<App />);
+  });
   startSession();
 }
 

@@ -1,6 +1,7 @@
 import { HashRouter, Route, Routes } from 'react-router';
 import { routes } from '@portal/contracts';
 import { Layout } from '../components/layout';
+import { AddressCatchUp } from './address-catch-up';
 import { RouteGate } from './route-gate';
 import { NotFound } from './not-found';
 
@@ -11,6 +12,7 @@ import { NotFound } from './not-found';
 export function PortalRouter() {
   return (
     <HashRouter>
+      <AddressCatchUp />
       <Routes>
         <Route element={<Layout />}>
           {routes.map((route) => (
