@@ -324,7 +324,13 @@ const PUBLIC_CASES = [
  * POST routes under /api that are not envelope calls: their bodies are not user payloads (the
  * upload's multipart fields are checked in modules/uploads/uploads.test.ts).
  */
-const NOT_ENVELOPE = ['/api/pay/notify/epay/:platform', '/api/pay/sandbox/decide', '/api/file/upload'];
+const NOT_ENVELOPE = [
+  '/api/pay/notify/epay/:platform',
+  '/api/pay/sandbox/decide',
+  '/api/file/upload',
+  // Telegram's servers post the bot's updates (webhook mode): the update is grammY's to read.
+  '/api/telegram/webhook',
+];
 
 /** A user without a staff role may call it, by the access the route declares (nodes and staff-only calls are not theirs). */
 const forUsers = (access: Access) =>

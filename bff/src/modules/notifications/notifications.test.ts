@@ -6,9 +6,10 @@ import type { NotificationDelivery, NotifySettings, TelegramBindLink } from '@po
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInAdmin, startAdminApp, type Admin } from '../../../test/admin.js';
-import { call, signedInUser } from '../../../test/api.js';
+import { encodeRequest } from '@portal/contracts';
+import { call, confirmCall, confirmPath, lastLinkFor, signedInUser, TEST_USER_PASSWORD } from '../../../test/api.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
-import { GiB } from '../../../test/money.js';
+import { GiB, newOrder, product, shopApi } from '../../../test/money.js';
 import { RETRY_DELAYS_MS } from './index.js';
 import { FAKE_BOT, startFakeBotApi, startWebhookReceiver } from './testing/fake-receivers.js';
 
@@ -355,5 +356,85 @@ describe('Telegram in webhook mode (PUBLIC_BASE_URL is https)', () => {
     expect(hookedBot.sent.at(-1)).toMatchObject({ chat_id: '7201', text: expect.stringContaining('已绑定账户') });
     const settings = await call<NotifySettings>(hooked, '/api/user/notify_settings', {}, { cookie: user.cookie });
     expect(settings.result.data).toMatchObject({ telegramBound: true });
+  });
+});
+
+describe('each cause writes its event once', () => {
+  const once = async (event: string, userId?: string) => {
+    const rows = await eventsOf(event, userId);
+    expect(rows, event).toHaveLength(1);
+    return rows[0]!.data;
+  };
+
+  it('user.registered when the address is confirmed, not at sign-up, and not again', async () => {
+    const email = `reg-${Date.now()}@example.com`;
+    const signup = await app.inject({ method: 'POST', url: '/api/user/signup', payload: encodeRequest({ email, password: 'good-password-1' }) });
+    expect(signup.statusCode).toBe(200);
+    expect(await eventsOf('user.registered')).toHaveLength(0);
+    const link = await lastLinkFor(app, email);
+    expect((await confirmCall(app, confirmPath(link.action), { serial_id: link.serial_id, key: link.key })).body.Code).toBe(0);
+    await confirmCall(app, confirmPath(link.action), { serial_id: link.serial_id, key: link.key });
+    expect(await once('user.registered')).toMatchObject({ email });
+  });
+
+  it('order.paid when the wallet pays an order', async () => {
+    const user = await signedInUser(app);
+    await app.wallet.adjust(user.id, 2000, 'test credit');
+    const combo = await product(app, { name: '通知包', price: 10, traffic: GiB });
+    const shop = shopApi(app, user.cookie);
+    const order = await newOrder(app, user.cookie, combo);
+    expect((await shop.walletCheck(order._id)).code).toBe(0);
+    expect((await shop.dobuy(order._id)).code).toBe(0);
+    expect(await once('order.paid', user.id)).toMatchObject({ orderId: order._id, product: '通知包', amount: 10, provider: 'wallet' });
+  });
+
+  it('withdrawal.requested and withdrawal.settled (to staff and the user)', async () => {
+    await setConfig({ min_charge_money: 1 });
+    const user = await signedInUser(app);
+    await app.wallet.adjust(user.id, 500, 'test rebate', 500);
+    const address = await post(user.cookie, '/api/wallet/change_reward_adress', {
+      addressType: 'USDT-TRC20',
+      address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      password: TEST_USER_PASSWORD,
+    });
+    expect(address.code, address.msg).toBe(0);
+    await app.database.query("UPDATE users SET wallet_address_changed_at = now() - interval '2 days' WHERE id = $1", [user.id]);
+    const charge = await post<{ _id: string }>(user.cookie, '/api/wallet/make_charge', {});
+    expect(charge.code, charge.msg).toBe(0);
+    expect(await once('withdrawal.requested', user.id)).toMatchObject({ amount: 5, held: false, email: user.email });
+    expect((await admin.post('/api/admin/charge/checkout_charge', { charge_id: charge.data._id, txid: 'tx-1' })).code).toBe(0);
+    await admin.post('/api/admin/charge/checkout_charge', { charge_id: charge.data._id, txid: 'tx-2' });
+    expect(await once('withdrawal.settled', user.id)).toMatchObject({ amount: 5, txid: 'tx-1' });
+  });
+
+  it('ticket.replied by the owner, gift.received for the sender', async () => {
+    const user = await signedInUser(app);
+    const ticket = await newTicket(user.cookie);
+    expect((await post(user.cookie, '/api/feedback/response', { id: ticket, desc: '补充一下' })).code).toBe(0);
+    expect(await once('ticket.replied', user.id)).toMatchObject({ ticketId: ticket, email: user.email });
+    expect(await eventsOf('ticket.answered', user.id)).toHaveLength(0);
+
+    await setConfig({ minPushNum: 1 });
+    const sender = await signedInUser(app);
+    await app.database.query('UPDATE users SET traffic = $1 WHERE id = $2', [5 * GiB, sender.id]);
+    const gift = await post<{ code: string }>(sender.cookie, '/api/push/create', { pushNumber: 2 });
+    expect(gift.code, gift.msg).toBe(0);
+    expect((await post(user.cookie, '/api/push/receive', { code: gift.data.code })).code).toBe(0);
+    await post(user.cookie, '/api/push/receive', { code: gift.data.code });
+    expect(await once('gift.received', sender.id)).toMatchObject({ amountGb: 2 });
+  });
+
+  it('payment.refused once per platform and reason in ten minutes; none for a platform nobody configured', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      await app.inject({ method: 'GET', url: `/api/pay/notify/epay/sandbox?out_trade_no=T${i}&trade_status=TRADE_SUCCESS&sign=${'0'.repeat(32)}` });
+    }
+    await app.inject({ method: 'GET', url: '/api/pay/notify/epay/nobody?out_trade_no=T9' });
+    expect(await once('payment.refused')).toMatchObject({ provider: 'sandbox' });
+  });
+
+  it('job.stalled once per stall', async () => {
+    await app.jobs.reportStall('orders.expire', '2026-11-29T00:00:00.000Z');
+    await app.jobs.reportStall('orders.expire', '2026-11-29T00:00:00.000Z');
+    expect(await once('job.stalled')).toMatchObject({ job: 'orders.expire' });
   });
 });
