@@ -30,7 +30,7 @@ export function StartUsingCard() {
   return (
     <Card.Root ref={cardRef} data-testid="start-using-card" scrollMarginTop="20">
       <Card.Header>
-        <Card.Title>{userMessages.startUsing.title}</Card.Title>
+        <Card.Title as="h2">{userMessages.startUsing.title}</Card.Title>
         <Card.Description>{userMessages.startUsing.subtitle}</Card.Description>
       </Card.Header>
       <Card.Body>

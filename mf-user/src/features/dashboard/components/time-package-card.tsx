@@ -26,7 +26,7 @@ export function TimePackageCard({ user, now }: { user: TimePackageUser; now: num
   return (
     <Card.Root data-testid="time-package-card" size="sm">
       <Card.Header>
-        <Card.Title>{userMessages.timePackage.title}</Card.Title>
+        <Card.Title as="h2">{userMessages.timePackage.title}</Card.Title>
       </Card.Header>
       <Card.Body gap="3">
         <HStack justify="space-between" align="baseline" gap="4" flexWrap="wrap">

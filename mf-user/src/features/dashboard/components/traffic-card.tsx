@@ -16,7 +16,7 @@ export function TrafficCard({
     <Card.Root data-testid="traffic-card" size="sm">
       <Card.Header>
         <HStack justify="space-between">
-          <Card.Title>{userMessages.traffic.title}</Card.Title>
+          <Card.Title as="h2">{userMessages.traffic.title}</Card.Title>
           {!isAgency && (
             <Button asChild size="xs" variant="outline" colorPalette="brand" aria-label={userMessages.traffic.buyMore}>
               <RouterLink to="/shop" data-testid="traffic-buy">

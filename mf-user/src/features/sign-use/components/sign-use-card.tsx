@@ -62,7 +62,7 @@ export function SignUseCard({ user }: { user: UserInfo | null }) {
   return (
     <Card.Root data-testid="sign-use-card" size="sm">
       <Card.Header>
-        <Card.Title>{userMessages.signUseCard.title}</Card.Title>
+        <Card.Title as="h2">{userMessages.signUseCard.title}</Card.Title>
       </Card.Header>
       <Card.Body gap="3">
         <Stack gap="1" fontSize="sm" color="fg.muted">

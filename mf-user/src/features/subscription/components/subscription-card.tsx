@@ -14,7 +14,7 @@ export function SubscriptionCard() {
   return (
     <Card.Root data-testid="subscription-card">
       <Card.Header>
-        <Card.Title>{userMessages.advanced.title}</Card.Title>
+        <Card.Title as="h2">{userMessages.advanced.title}</Card.Title>
         <Card.Description>{userMessages.advanced.subtitle}</Card.Description>
       </Card.Header>
       <Card.Body gap="4">
