@@ -142,6 +142,10 @@ export const users = pgTable(
     index('users_channel_code_idx').on(sql`lower(${t.channelCode})`),
     // Created only where pg_trgm is available (PostgreSQL; not PGlite): see 0014.
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // Notifications (issue 28, migration 0024): the plans ending soon (notification-watch, each
+    // minute) and the bound chats a staff event may go to (each fan-out), without a scan of users.
+    index('users_vip_expire_idx').on(t.vipExpireTime).where(sql`vip_expire_time IS NOT NULL`),
+    index('users_telegram_idx').on(t.telegramId).where(sql`telegram_id IS NOT NULL`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "users_vip_expire_idx" ON "users" USING btree ("vip_expire_time") WHERE vip_expire_time IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "users_telegram_idx" ON "users" USING btree ("telegram_id") WHERE telegram_id IS NOT NULL;
