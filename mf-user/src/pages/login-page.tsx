@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Button, HStack, Link, Stack } from '@chakra-ui/react';
-import { Codes, cookieNames, messages, redirectMs, toastMs, userMessages } from '@portal/contracts';
+import { Button, HStack, Link, Spinner, Stack } from '@chakra-ui/react';
+import { Codes, cookieNames, frameMessages, messages, redirectMs, toastMs, userMessages } from '@portal/contracts';
 import {
   addressParams,
   getCookie,
@@ -13,11 +13,16 @@ import {
 } from '@portal/platform';
 import { login } from '../features/account/api/login';
 import { AuthCard } from '../features/account/components/auth-card';
-import { SecondFactorStep } from '../features/account/components/second-factor-step';
 import { TextField } from '../features/account/components/form-field';
 import { loginFailureMessage } from '../features/account/lib/login-failure';
 import { validateLogin, type LoginField } from '../features/account/lib/validators';
 import { localFlag } from '../lib/local-flag';
+
+// Staff with a second factor only: its own chunk (with react-hook-form), fetched after the
+// password was right, never on a visitor's first page.
+const SecondFactorStep = lazy(() =>
+  import('../features/account/components/second-factor-step').then((mod) => ({ default: mod.SecondFactorStep })),
+);
 
 /** Local flag of spec-1 §3: the `?c=` visitor was already sent to register once. */
 export const JUMP_TO_REGISTER_FLAG = 'alreadyJumpToRegister';
@@ -118,17 +123,19 @@ export default function LoginPage() {
       }
     >
       {ticket !== undefined ? (
-        <SecondFactorStep
-          ticket={ticket.ticket}
-          totp={ticket.totp}
-          passkeys={ticket.passkeys}
-          onSignedIn={signedIn}
-          onBack={(message) => {
-            setTicket(undefined);
-            setPassword('');
-            if (message !== undefined) setErrors({ password: message });
-          }}
-        />
+        <Suspense fallback={<Spinner alignSelf="center" aria-label={frameMessages.loading} />}>
+          <SecondFactorStep
+            ticket={ticket.ticket}
+            totp={ticket.totp}
+            passkeys={ticket.passkeys}
+            onSignedIn={signedIn}
+            onBack={(message) => {
+              setTicket(undefined);
+              setPassword('');
+              if (message !== undefined) setErrors({ password: message });
+            }}
+          />
+        </Suspense>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="4">

@@ -1,8 +1,11 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Codes } from '@portal/contracts';
+import { SecondFactorLoginRequest } from '@portal/contracts/schemas';
 import { secondFactorMessages as m } from '@portal/contracts/second-factor';
 import { CodeField, codeProblem } from '@portal/ui/code-field';
+import { firstFailingCheck } from '@portal/ui/form-checks';
 import { loginPasskey, loginPasskeyOptions, loginSecondFactor } from '../api/login';
 
 // Only for accounts with passkeys, and never on the first page's wire (its JavaScript budget).
@@ -21,36 +24,51 @@ export interface SecondFactorStepProps {
   onBack: (message?: string) => void;
 }
 
+/** The call's schema, then the code's form: six digits, or a recovery code when that is chosen. */
+const resolverFor = (recovery: boolean) =>
+  firstFailingCheck<SecondFactorLoginRequest>({
+    schema: SecondFactorLoginRequest,
+    checks: [
+      {
+        field: 'code',
+        message: (values) => codeProblem(values.code, recovery) ?? m.codeInvalid,
+        fails: (values) => codeProblem(values.code, recovery) !== undefined,
+      },
+      { field: 'code', message: recovery ? m.recoveryInvalid : m.codeInvalid, fails: 'schema' },
+    ],
+    trimmed: ['code'],
+  });
+
 /**
  * The login's second step for staff with a second factor: a six-digit code or a recovery code,
- * and 使用通行密钥 for an account with passkeys (only that, without TOTP).
+ * and 使用通行密钥 for an account with passkeys (only that, without TOTP). Loaded only when a
+ * login answers that a second factor is needed (never on the first page's wire).
  */
 export function SecondFactorStep({ ticket, totp = true, passkeys = false, onSignedIn, onBack }: SecondFactorStepProps) {
-  const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
-  const [error, setError] = useState<string>();
-  const [loading, setLoading] = useState(false);
+  const resolver = useMemo(() => resolverFor(recovery), [recovery]);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SecondFactorLoginRequest>({ resolver, reValidateMode: 'onSubmit', defaultValues: { ticket, code: '' } });
+  const { field } = useController({ control, name: 'code' });
+  const loading = isSubmitting;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (loading) return;
-    const problem = codeProblem(code, recovery);
-    setError(problem);
-    if (problem !== undefined) return;
-    setLoading(true);
-    const result = await loginSecondFactor({ ticket, code: code.trim() });
+  const submit = handleSubmit(async (values) => {
+    const result = await loginSecondFactor(values);
     if (result.code === Codes.OK) {
       await onSignedIn();
       return;
     }
-    setLoading(false);
     if (result.status === 502) return;
     if (result.code === Codes.SECOND_FACTOR_TICKET_EXPIRED) {
       onBack(result.msg);
       return;
     }
-    setError(result.msg);
-  }
+    setError('code', { type: 'server', message: result.msg });
+  });
 
   const passkeyButton = passkeys && (
     <Suspense fallback={null}>
@@ -69,7 +87,7 @@ export function SecondFactorStep({ ticket, totp = true, passkeys = false, onSign
   );
 
   return (
-    <form onSubmit={submit} noValidate data-testid="second-factor-step">
+    <form onSubmit={(event) => void submit(event)} noValidate data-testid="second-factor-step">
       <Stack gap="4">
         <Text fontWeight="semibold">{m.loginTitle}</Text>
         <Text fontSize="sm" color="fg.muted">
@@ -78,9 +96,9 @@ export function SecondFactorStep({ ticket, totp = true, passkeys = false, onSign
         {totp && (
           <>
             <CodeField
-              value={code}
-              onChange={setCode}
-              error={error}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.code?.message}
               recovery={recovery}
               onRecoveryChange={setRecovery}
               autoFocus
