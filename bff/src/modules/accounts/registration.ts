@@ -1,4 +1,4 @@
-import type { Notify } from '../notifications/service.js';
+import type { Notify } from '../notifications/index.js';
 import { Codes, FIRST_URL_MAX, PASSWORD_MIN_LENGTH, ResetRefusals, messages } from '@portal/contracts';
 import { DomainError } from '../../lib/domain-error.js';
 import type { PasswordHasher } from '../../lib/passwords.js';

@@ -1,4 +1,4 @@
-import type { Notify } from '../notifications/service.js';
+import type { Notify } from '../notifications/index.js';
 import { GiB } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import type { Order, Trade } from '../../db/schema.js';

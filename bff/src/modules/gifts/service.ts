@@ -1,4 +1,4 @@
-import type { Notify } from '../notifications/service.js';
+import type { Notify } from '../notifications/index.js';
 import { randomBytes } from 'node:crypto';
 import { Codes, DEFAULT_REQUEST_COUNT, GiB, giftMessages as text, type Gift, type PushList } from '@portal/contracts';
 import type { PushCreateRequest } from '@portal/contracts/schemas';

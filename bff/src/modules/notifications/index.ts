@@ -6,8 +6,7 @@ import { createNotificationsService, type NotificationsService } from './service
 import { createTelegram, TELEGRAM_WEBHOOK_PATH, type BotCommands } from './telegram.js';
 
 export type { NewEvent } from './repository.js';
-export { RETRY_DELAYS_MS, type NotificationsService } from './service.js';
-export { webhookSignature } from './webhook.js';
+export { RETRY_DELAYS_MS, type NotificationsService, type Notify } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,7 +68,15 @@ async function notificationsModule(fastify: FastifyInstance) {
   let pollFailed = false;
   fastify.jobs.define({
     name: 'telegram-updates',
-    every: async () => (pollFailed ? 10_000 : !(await telegram.enabled()) ? 30_000 : telegram.webhookMode ? 600_000 : 200),
+    // Only the job owner polls: the other instances look again every 10 s without reading settings.
+    every: async () =>
+      !fastify.jobs.isLeader() || pollFailed
+        ? 10_000
+        : !(await telegram.enabled())
+          ? 30_000
+          : telegram.webhookMode
+            ? 600_000
+            : 200,
     run: async () => {
       try {
         const handled = await telegram.poll(polling.signal);

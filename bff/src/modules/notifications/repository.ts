@@ -165,13 +165,17 @@ export function createNotificationsRepository(db: Db) {
         .limit(limit);
     },
 
-    /** Who may get a user event: the user's chat, address and mail switch. */
-    async recipient(userId: string) {
+    /**
+     * A user's ways of being told: address, chat, staff topics, the mail switch and the agency
+     * flag (agency users get no Telegram or mail); the fan-out and the profile's card read it.
+     */
+    async channelsOf(userId: string) {
       const [row] = await db
         .select({
-          id: users.id,
           email: users.email,
           telegramId: users.telegramId,
+          telegramName: users.telegramName,
+          telegramTopics: users.telegramTopics,
           notifyMail: users.notifyMail,
           isAgency: users.isAgency,
         })
@@ -224,20 +228,6 @@ export function createNotificationsRepository(db: Db) {
         .where(eq(users.telegramId, chatId))
         .returning({ id: users.id });
       return rows.length > 0;
-    },
-
-    async settingsOf(userId: string) {
-      const [row] = await db
-        .select({
-          email: users.email,
-          telegramId: users.telegramId,
-          telegramName: users.telegramName,
-          telegramTopics: users.telegramTopics,
-          notifyMail: users.notifyMail,
-        })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row;
     },
 
     async saveSettings(userId: string, change: { notifyMail?: boolean; telegramTopics?: string[] }): Promise<void> {

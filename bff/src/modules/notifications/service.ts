@@ -73,13 +73,21 @@ export function createNotificationsService(deps: {
     return staffOf({ id: userId, email: facts.email }, facts.staff)?.permissions;
   }
 
-  async function targetsOf(event: { id: string; event: string; userId: string | null }): Promise<NewDelivery[]> {
+  /** Where events go, read once per batch of the fan-out. */
+  interface Routing {
+    webhookUrl: string;
+    webhookEvents: readonly string[];
+    telegramOn: boolean;
+  }
+
+  async function targetsOf(
+    event: { id: string; event: string; userId: string | null },
+    { webhookUrl, webhookEvents, telegramOn }: Routing,
+  ): Promise<NewDelivery[]> {
     const out: NewDelivery[] = [];
-    const s = await settings.getMany(['webhook_url', 'webhook_events']);
-    if (s.webhook_url !== '' && (s.webhook_events.length === 0 || s.webhook_events.includes(event.event))) {
-      out.push({ eventId: event.id, channel: 'webhook', target: s.webhook_url });
+    if (webhookUrl !== '' && (webhookEvents.length === 0 || webhookEvents.includes(event.event))) {
+      out.push({ eventId: event.id, channel: 'webhook', target: webhookUrl });
     }
-    const telegramOn = await telegram.enabled();
     const permission = staffPermissionOf(event.event);
     if (telegramOn && permission !== undefined) {
       for (const member of await repo.staffSubscribers(event.event)) {
@@ -89,7 +97,7 @@ export function createNotificationsService(deps: {
       }
     }
     if (isUserEvent(event.event) && event.userId !== null) {
-      const user = await repo.recipient(event.userId);
+      const user = await repo.channelsOf(event.userId);
       if (user !== undefined && !user.isAgency) {
         if (telegramOn && user.telegramId !== null) out.push({ eventId: event.id, channel: 'telegram', target: user.telegramId });
         if (user.notifyMail) out.push({ eventId: event.id, channel: 'mail', target: user.email });
@@ -98,11 +106,10 @@ export function createNotificationsService(deps: {
     return out;
   }
 
-  async function attempt(delivery: DueDelivery): Promise<Attempt> {
+  async function attempt(delivery: DueDelivery, secret: string): Promise<Attempt> {
     const { event } = delivery;
     switch (delivery.channel) {
       case 'webhook': {
-        const secret = await settings.get('webhook_secret');
         return postWebhook(
           delivery.target,
           secret,
@@ -122,10 +129,10 @@ export function createNotificationsService(deps: {
     }
   }
 
-  async function deliver(delivery: DueDelivery): Promise<void> {
+  async function deliver(delivery: DueDelivery, secret: string): Promise<void> {
     let outcome: Attempt;
     try {
-      outcome = await attempt(delivery);
+      outcome = await attempt(delivery, secret);
     } catch (error) {
       outcome = { ok: false, answer: error instanceof Error ? error.message.slice(0, 200) : String(error) };
     }
@@ -148,7 +155,10 @@ export function createNotificationsService(deps: {
       for (;;) {
         const count = await db.transaction(async () => {
           const events = await repo.lockUnfanned(BATCH);
-          for (const event of events) await repo.insertDeliveries(await targetsOf(event));
+          if (events.length === 0) return 0;
+          const s = await settings.getMany(['webhook_url', 'webhook_events', 'telegram_bot_token']);
+          const routing = { webhookUrl: s.webhook_url, webhookEvents: s.webhook_events, telegramOn: s.telegram_bot_token !== '' };
+          for (const event of events) await repo.insertDeliveries(await targetsOf(event, routing));
           await repo.markFannedOut(events.map((e) => e.id));
           return events.length;
         });
@@ -162,7 +172,11 @@ export function createNotificationsService(deps: {
       let total = 0;
       for (;;) {
         const due = await repo.claimDue(BATCH, LEASE_MS);
-        for (let i = 0; i < due.length; i += PARALLEL) await Promise.all(due.slice(i, i + PARALLEL).map(deliver));
+        if (due.length === 0) return total;
+        const secret = await settings.get('webhook_secret');
+        for (let i = 0; i < due.length; i += PARALLEL) {
+          await Promise.all(due.slice(i, i + PARALLEL).map((delivery) => deliver(delivery, secret)));
+        }
         total += due.length;
         if (due.length < BATCH) return total;
       }
@@ -210,7 +224,7 @@ export function createNotificationsService(deps: {
     },
 
     async settingsOf(userId: string): Promise<NotifySettings> {
-      const row = await repo.settingsOf(userId);
+      const row = await repo.channelsOf(userId);
       if (row === undefined) throw new DomainError(Codes.SESSION_EXPIRED);
       const permissions = await staffPermissions(userId);
       return {

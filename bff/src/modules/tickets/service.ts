@@ -1,4 +1,4 @@
-import type { Notify } from '../notifications/service.js';
+import type { Notify } from '../notifications/index.js';
 import {
   Codes,
   feedbackMessages as text,

@@ -1,5 +1,4 @@
-import type { NewEvent } from '../notifications/repository.js';
-import type { Notify } from '../notifications/service.js';
+import type { NewEvent, Notify } from '../notifications/index.js';
 import { DEFAULT_DAILY_LIMIT_BYTES, MiB } from '@portal/contracts';
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';

@@ -1,4 +1,4 @@
-import type { Notify } from '../notifications/service.js';
+import type { Notify } from '../notifications/index.js';
 import { createHash } from 'node:crypto';
 import {
   Codes,
