@@ -120,8 +120,10 @@ export const StepUp: StoryObj<typeof StepUpDialog> = {
   parameters: { msw: [statusOf(true, 0), verify.handler] },
   play: async ({ args }) => {
     const dialog = await shown('再次验证身份');
+    // The field comes with the account's factors (the status call): waited for, not assumed.
+    const code = await dialog.findByLabelText('6 位验证码');
     await expect(dialog.getByText('这是一项敏感操作，请输入两步验证码后继续。')).toBeVisible();
-    await userEvent.type(dialog.getByLabelText('6 位验证码'), '654321');
+    await userEvent.type(code, '654321');
     await userEvent.click(dialog.getByRole('button', { name: '验证并继续' }));
     await expect(await dialog.findByText('验证码错误或已使用')).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: '验证并继续' }));
