@@ -1426,8 +1426,13 @@ export const notificationEvents = pgTable(
       .primaryKey()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     event: text('event').notNull(),
-    /** The user the event concerns (user events go to them); null for the service's own events. */
-    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The user the event concerns (user events go to them); null for the service's own events.
+     * No foreign key (migration 0025): its check takes a share lock on the user's row, so writing
+     * an event would wait for any transaction holding that row (a traffic push, a wallet change).
+     * A log row needs no such wait; a deleted user's events find no one to tell.
+     */
+    userId: text('user_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     dedupeKey: text('dedupe_key').unique(),
     createdAt: instant('created_at').notNull().defaultNow(),
