@@ -1,9 +1,9 @@
 // The back office, part 1, in Chromium against the real BFF, with mf-admin served from an origin
 // of its own: an operator's change reaches users at once (a product in the shop, the announcement,
 // a node and line in the Clash subscription).
-import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { expectAccessible } from '../support/axe';
 import { frameMessages, userMessages, type Combo, type UserInfo } from '@portal/contracts';
 import { adminMessages } from '@portal/contracts/admin-messages';
 import { parse } from 'yaml';
@@ -12,18 +12,11 @@ import { e2eEnv } from '../support/env';
 import { api, loginAs, userInfo } from '../support/session';
 import { expectToast, setChecked } from '../support/ui';
 
+/** The admin remote's area: where axe looks. */
+const AREA = { include: '[data-remote="mf_admin"]' };
+
 /** The admin remote's area of the page. */
 const adminArea = (page: Page) => page.locator('[data-remote="mf_admin"]');
-
-/** Axe on the admin remote's area: no serious or critical violations. */
-async function expectAccessible(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).include('[data-remote="mf_admin"]').analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
-}
 
 /** Opens the add dialog of the current resource screen. */
 async function openAddDialog(page: Page): Promise<Locator> {
@@ -52,7 +45,7 @@ test('an admin creates a product and a normal user sees it in the shop', async (
   await page.goto('/#/admin_combos');
   await adminOrigin;
   await expect(adminArea(page).getByRole('table')).toBeVisible({ timeout: 30_000 });
-  await expectAccessible(page, '/admin_combos');
+  await expectAccessible(page, '/admin_combos', AREA);
 
   const name = `运营新品 ${Date.now()}`;
   const dialog = await openAddDialog(page);
@@ -82,7 +75,7 @@ test('an admin edits the announcement title and a visitor sees it', async ({ pag
   await page.goto('/#/admin_config');
   const form = adminArea(page);
   await expect(form.getByLabel('公告标题')).toBeVisible({ timeout: 30_000 });
-  await expectAccessible(page, '/admin_config');
+  await expectAccessible(page, '/admin_config', AREA);
   const title = `维护通知 ${Date.now()}`;
   try {
     await form.getByLabel('公告标题').fill(title);
@@ -121,7 +114,7 @@ test("an admin creates a node and a line, and the user's Clash subscription list
 
   await page.goto('/#/admin_agents');
   await expect(adminArea(page).getByRole('table')).toBeVisible({ timeout: 30_000 });
-  await expectAccessible(page, '/admin_agents');
+  await expectAccessible(page, '/admin_agents', AREA);
   let dialog = await openAddDialog(page);
   await dialog.getByLabel('名称', { exact: true }).fill(nodeName);
   await dialog.getByLabel('IP', { exact: true }).fill('203.0.113.77');
@@ -136,7 +129,7 @@ test("an admin creates a node and a line, and the user's Clash subscription list
 
   await page.goto('/#/admin_agentLines');
   await expect(adminArea(page).getByRole('table')).toBeVisible({ timeout: 30_000 });
-  await expectAccessible(page, '/admin_agentLines');
+  await expectAccessible(page, '/admin_agentLines', AREA);
   dialog = await openAddDialog(page);
   await dialog.getByLabel('名称', { exact: true }).fill(lineName);
   await dialog.getByLabel('节点', { exact: true }).selectOption({ label: nodeName });

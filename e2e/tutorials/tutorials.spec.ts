@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { expectAccessible } from '../support/axe';
 import { messages, routes, tutorialMessages } from '@portal/contracts';
 import { e2eEnv } from '../support/env';
 import { loginAs } from '../support/session';
 import { expectToast } from '../support/ui';
+
+/** The tutorial remote's area (the shell's header and footer have their own checks): where axe looks. */
+const AREA = { include: '[data-remote="mf_tutorials"]' };
 
 const tutorialRoutes = routes.filter((r) => r.remote === 'mf_tutorials');
 const guideRoutes = tutorialRoutes.filter((r) => r.page !== 'windows_errors' && r.page !== 'apple_id_signup_guide');
@@ -27,16 +30,6 @@ async function expectNamedDrawings(area: ReturnType<Page['locator']>, atLeast = 
   const images = area.getByRole('img');
   expect(await images.count()).toBeGreaterThanOrEqual(atLeast);
   for (const image of await images.all()) expect(await image.getAttribute('aria-label')).toBeTruthy();
-}
-
-/** Axe on the tutorial remote's area of the page (the shell's header and footer have their own checks). */
-async function expectNoSeriousA11yViolations(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).include('[data-remote="mf_tutorials"]').analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`),
-    what,
-  ).toEqual([]);
 }
 
 test.describe('tutorials as a visitor', () => {
@@ -86,7 +79,7 @@ test.describe('tutorials as a visitor', () => {
     test.setTimeout(180_000);
     for (const route of tutorialRoutes) {
       await openTutorial(page, route.path);
-      await expectNoSeriousA11yViolations(page, route.path);
+      await expectAccessible(page, route.path, AREA);
     }
   });
 
@@ -162,6 +155,6 @@ test.describe('tutorials for a signed-in user', () => {
 
   test('no serious accessibility violations on a guide with the import buttons', async ({ page }) => {
     await openTutorial(page, '/flclash_for_pc');
-    await expectNoSeriousA11yViolations(page, '/flclash_for_pc signed in');
+    await expectAccessible(page, '/flclash_for_pc signed in', AREA);
   });
 });

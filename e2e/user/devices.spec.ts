@@ -2,9 +2,9 @@
 // on two browsers (two contexts, the second an iPhone's Safari by its User-Agent) sees both, this
 // one tagged 当前设备, signs the other out after a confirmation, and the other browser is sent to
 // the login page on its next call. axe on the section.
-import AxeBuilder from '@axe-core/playwright';
 import { sessionMessages as t } from '@portal/contracts/sessions';
 import { expect, test } from '../support/test';
+import { expectAccessible } from '../support/axe';
 import { createUser } from '../support/accounts';
 import { loginAs } from '../support/session';
 import { expectToast } from '../support/ui';
@@ -38,9 +38,7 @@ test('a user signs out their other browser from /user_info; that browser is sent
     await expect(mine).not.toContainText('iOS');
     await expect(section.getByTestId('profile-device').filter({ hasText: OTHER })).toHaveCount(1);
 
-    const axe = await new AxeBuilder({ page }).include('[data-testid="profile-devices"]').analyze();
-    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectAccessible(page, '登录设备', { include: '[data-testid="profile-devices"]' });
 
     await section.getByRole('button', { name: `${t.signOut} ${OTHER}` }).click();
     const dialog = page.getByTestId('end-session-dialog');

@@ -3,12 +3,15 @@
 // answers with an image of their own; the user sees 已回复 and the admin's image; the admin closes
 // it and the reply box is gone, for both. Ticket text with markup stays text in the admin's
 // browser (QUALITY 5), and axe finds nothing serious on either view.
-import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { expectAccessible } from '../support/axe';
 import { createUser } from '../support/accounts';
 import { loginAs } from '../support/session';
 import { mainMenu, expectToast } from '../support/ui';
+
+/** The user remote's area: where axe looks. */
+const AREA = { include: '[data-remote="mf_user"]' };
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -25,16 +28,6 @@ const JPG = Buffer.from(
 );
 
 const userArea = (page: Page) => page.locator('[data-remote="mf_user"]');
-
-/** Axe on the user remote's area: no serious or critical violations. */
-async function expectAccessible(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).include('[data-remote="mf_user"]').analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
-}
 
 /** The image really arrived (a blocked or missing one has no natural size). */
 async function expectLoaded(image: Locator) {
@@ -66,7 +59,7 @@ test('a user opens a ticket with an image, an admin answers with one, the user s
     await page.goto('/#/feedback');
     const mine = userArea(page);
     await expect(mine.getByText('暂无记录')).toBeVisible({ timeout: 30_000 });
-    await expectAccessible(page, 'empty list');
+    await expectAccessible(page, 'empty list', AREA);
 
     // Create: both fields required first, then the ticket with a screenshot.
     await mine.getByRole('button', { name: '提交工单' }).click();
@@ -77,7 +70,7 @@ test('a user opens a ticket with an image, an admin answers with one, the user s
     await dialog.getByRole('textbox', { name: '标题' }).fill(title);
     await dialog.getByRole('textbox', { name: '问题描述' }).fill(description);
     await attach(dialog, 'screenshot.png', PNG, 'image/png');
-    await expectAccessible(page, 'create dialog');
+    await expectAccessible(page, 'create dialog', AREA);
     await dialog.getByRole('button', { name: '提交' }).click();
     await expectToast(page, '工单已提交，请等待回复');
     const row = mine.getByTestId('ticket-row').filter({ hasText: title });
@@ -118,7 +111,7 @@ test('a user opens a ticket with an image, an admin answers with one, the user s
     await reply.getByRole('button', { name: '回复', exact: true }).click();
     await expectToast(admin, '回复成功');
     await expect(detail.getByTestId('ticket-message')).toHaveCount(2);
-    await expectAccessible(admin, 'admin detail');
+    await expectAccessible(admin, 'admin detail', AREA);
 
     // The user: 已回复 on the list, then the thread with the admin's image.
     await page.reload();
@@ -134,7 +127,7 @@ test('a user opens a ticket with an image, an admin answers with one, the user s
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: 'detail at 375 px' })
       .toBeLessThanOrEqual(PHONE.width);
-    await expectAccessible(page, 'user detail');
+    await expectAccessible(page, 'user detail', AREA);
 
     // The admin closes it: the reply box is gone.
     await detail.getByRole('button', { name: '关闭工单' }).click();

@@ -2,12 +2,15 @@
 // a user with 30 G of permanent traffic gifts 20 G, a second user receives the code; both pages
 // show the right figures and cards, both users' traffic records show the gift (push_spend,
 // push_receive), and the sender's invite page offers a link with ?c=. axe on each page.
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { expectAccessible } from '../support/axe';
 import { createUser, seeded } from '../support/accounts';
 import { loginAs } from '../support/session';
 import { expectToast } from '../support/ui';
+
+/** The page's own area (the shell's frame has its own checks): where axe looks. */
+const AREA = { include: '[data-remote="mf_user"]' };
 
 const PHONE = { width: 390, height: 844 };
 
@@ -15,16 +18,6 @@ test.use({ viewport: PHONE });
 test.describe.configure({ timeout: 150_000 });
 
 const userArea = (page: Page) => page.locator('[data-remote="mf_user"]');
-
-/** Axe on the page's own area (the shell's frame has its own checks). */
-async function expectNoSeriousA11yViolations(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).include('[data-remote="mf_user"]').analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`),
-    what,
-  ).toEqual([]);
-}
 
 /** A second person on their own phone. */
 async function phone(browser: Browser) {
@@ -46,7 +39,7 @@ test('a user gifts 20 G, another receives the code: both /push pages and both tr
   const push = userArea(page);
   await expect(push.getByTestId('push-available')).toHaveText('30.00 G', { timeout: 30_000 });
   await expect(push.getByTestId('push-list').getByText('暂无记录')).toBeVisible();
-  await expectNoSeriousA11yViolations(page, '/push (empty)');
+  await expectAccessible(page, '/push (empty)', AREA);
 
   // Below the minimum: the spec's message, nothing sent. Then 20 G: fee 4 G, the receiver gets 16 G.
   await push.getByRole('button', { name: '转赠流量' }).click();
@@ -68,7 +61,7 @@ test('a user gifts 20 G, another receives the code: both /push pages and both tr
   await expect(sentCard.getByTestId('gift-code')).toHaveText(code);
   await expect(sentCard.getByTestId('gift-amount')).toHaveText('-20.00 G');
   await expect(sentCard.getByTestId('gift-receive-number')).toHaveText('16.00 G');
-  await expectNoSeriousA11yViolations(page, '/push (a gift)');
+  await expectAccessible(page, '/push (a gift)', AREA);
 
   // The sender cannot receive their own code.
   await push.getByRole('button', { name: '领取流量' }).click();
@@ -116,7 +109,7 @@ test('a user gifts 20 G, another receives the code: both /push pages and both tr
     await expect(received.getByTestId('traffic-record-change')).toHaveText('+16.00 G');
     await records.getByLabel('记录类型').selectOption('push_spend');
     await expect(records.getByText('暂无记录')).toBeVisible();
-    await expectNoSeriousA11yViolations(other.page, '/traffic_records');
+    await expectAccessible(other.page, '/traffic_records', AREA);
   } finally {
     await other.context.close();
   }
@@ -140,5 +133,5 @@ test('a user gifts 20 G, another receives the code: both /push pages and both tr
   await expect(channel.getByTestId('channel-rewards').getByText('暂无记录')).toBeVisible();
   await channel.getByRole('button', { name: '复制邀请链接' }).click();
   await expectToast(page, /已复制到剪切板|复制失败/);
-  await expectNoSeriousA11yViolations(page, '/channel');
+  await expectAccessible(page, '/channel', AREA);
 });

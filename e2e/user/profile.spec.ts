@@ -2,9 +2,9 @@
 // saves an avatar and two options, reloads and finds them saved; changes the e-mail, which applies
 // only once the mailed link is opened. The operator's shared Apple IDs: a free user is refused by
 // the server and the page says why, a paid user copies an account. axe on each page.
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { expectAccessible } from '../support/axe';
 import {
   appleIdMessages,
   Codes,
@@ -19,6 +19,9 @@ import { waitForLink } from '../support/mail';
 import { api, loginAs, userInfo } from '../support/session';
 import { expectToast } from '../support/ui';
 
+/** The page's own area (the shell's frame has its own checks): where axe looks. */
+const AREA = { include: '[data-remote="mf_user"]' };
+
 const PHONE = { width: 390, height: 844 };
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -29,16 +32,6 @@ test.use({ viewport: PHONE, permissions: ['clipboard-read', 'clipboard-write'] }
 test.describe.configure({ timeout: 150_000 });
 
 const userArea = (page: Page) => page.locator('[data-remote="mf_user"]');
-
-/** Axe on the page's own area (the shell's frame has its own checks). */
-async function expectNoSeriousA11yViolations(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).include('[data-remote="mf_user"]').analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`),
-    what,
-  ).toEqual([]);
-}
 
 test('profile: avatar and options saved survive a reload; a new e-mail applies only after the mailed link', async ({
   page,
@@ -51,7 +44,7 @@ test('profile: avatar and options saved survive a reload; a new e-mail applies o
   await expect(email).toHaveValue(user.email, { timeout: 30_000 });
   await expect(profile.getByTestId('profile-permissions').getByText('暂无记录')).toBeVisible();
   await expect(profile.getByTestId('profile-telegram-state')).toHaveText('未绑定 Telegram');
-  await expectNoSeriousA11yViolations(page, '/user_info');
+  await expectAccessible(page, '/user_info', AREA);
 
   // An avatar and two options, saved together.
   await profile.getByTestId('image-upload-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
@@ -135,7 +128,7 @@ test('shared Apple ID: a free user is refused by the server, a paid user copies 
   await expectToast(page, appleIdMessages.paidOnly, { timeout: 30_000 });
   await expect(share.getByTestId('apple-id-paid-only')).toContainText(appleIdMessages.paidOnly);
   await expect(share.getByTestId('apple-id-card')).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page, '/apple_id_share (free user)');
+  await expectAccessible(page, '/apple_id_share (free user)', AREA);
 
   // A paid user, on a phone of their own, sees the account and copies it.
   const paidPhone = await browser.newContext({
@@ -165,5 +158,5 @@ async function copiesTheAccount(page: Page) {
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(SHARED[0]!.account);
   await card.getByRole('button', { name: /复制密码/ }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(SHARED[0]!.password);
-  await expectNoSeriousA11yViolations(page, '/apple_id_share (paid user)');
+  await expectAccessible(page, '/apple_id_share (paid user)', AREA);
 }

@@ -2,10 +2,10 @@
 // their hardware ids (x-hwid); the user sees both on /user_info at phone width and removes one
 // after a confirmation; the operator sees the fetches of the link and the devices in the user's
 // 客户端设备 dialog, finds the user with the sharing filter and resets the key from there.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { clientDeviceMessages as t } from '@portal/contracts/subscription-devices';
 import { expect, test } from '../support/test';
+import { expectAccessible } from '../support/axe';
 import { createUser } from '../support/accounts';
 import { e2eEnv } from '../support/env';
 import { loginAs } from '../support/session';
@@ -17,7 +17,13 @@ test.describe.configure({ timeout: 150_000 });
 /** A client app fetching the user's Clash link with its hardware id and device headers. */
 async function importLink(request: APIRequestContext, link: string, hwid: string, model: string, os: string) {
   const response = await request.get(link, {
-    headers: { 'user-agent': 'FlClash/0.8.80', 'x-hwid': hwid, 'x-device-os': os, 'x-ver-os': '14', 'x-device-model': model },
+    headers: {
+      'user-agent': 'FlClash/0.8.80',
+      'x-hwid': hwid,
+      'x-device-os': os,
+      'x-ver-os': '14',
+      'x-device-model': model,
+    },
   });
   expect(response.status()).toBe(200);
   expect(await response.text()).not.toContain('设备数已达上限');
@@ -38,9 +44,7 @@ test('a user sees the two clients that imported the link and removes one; the op
   const section = page.getByTestId('profile-client-devices');
   await expect(section.getByTestId('profile-client-device')).toHaveCount(2, { timeout: 30_000 });
   await expect(section.getByTestId('client-devices-used')).toHaveText(t.limit(2, 0));
-  const axe = await new AxeBuilder({ page }).include('[data-testid="profile-client-devices"]').analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectAccessible(page, '客户端设备', { include: '[data-testid="profile-client-devices"]' });
   // Nothing of the section is wider than the phone.
   const box = await section.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
