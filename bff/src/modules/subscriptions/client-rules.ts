@@ -1,5 +1,6 @@
 import { type ClientRule, type ClientRuleAnswer, type ClientRuleMatch, type SubscriptionKind } from '@portal/contracts';
 import { CLIENT_RULE_INPUT_MAX } from '@portal/contracts/schemas';
+import safeRegex from 'safe-regex2';
 
 export { CLIENT_RULE_INPUT_MAX };
 
@@ -47,13 +48,22 @@ export const DEFAULT_CLIENT_RULES: ClientRule[] = [
 /** An unknown client gets share links (the V2Box format: a base64 list every v2ray-type client reads). */
 export const UNKNOWN_CLIENT_ANSWER: SubscriptionKind = 'v2box';
 
-/** A rule's pattern compiled, or why it cannot be. */
+/** Why a pattern that compiles is still refused: Node cannot stop a match that runs away. */
+export const CATASTROPHIC_PATTERN = '重复套着重复（如 (a+)+），匹配某些请求头时可能耗尽服务器';
+
+/**
+ * A rule's pattern compiled, or why it cannot be. A pattern with nested repetition (star height
+ * above 1, safe-regex2) is refused too: a crafted User-Agent could make it backtrack for minutes,
+ * and a match cannot be interrupted, so every request of the instance would wait behind it.
+ */
 function compile(pattern: string): RegExp | string {
+  let regex: RegExp;
   try {
-    return new RegExp(pattern, 'i');
+    regex = new RegExp(pattern, 'i');
   } catch (err) {
     return err instanceof Error ? err.message : String(err);
   }
+  return safeRegex(regex) ? regex : CATASTROPHIC_PATTERN;
 }
 
 /** The first rule that cannot be used, in the operator's words (the setting's check on save). */
