@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { SecondFactorCodeRequest } from '@portal/contracts/schemas';
 import { Box, Button, HStack, Image, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import {
   Codes,
@@ -10,6 +11,7 @@ import {
 import { secondFactorMessages as m } from '@portal/contracts/second-factor';
 import { call, copyText, notify, setSecondFactorPrompt, type CallResult } from '@portal/platform';
 import { create } from 'zustand';
+import { useCodeForm } from '../forms/code-form.js';
 import { CodeField, codeProblem } from './code-field.js';
 import { DialogFrame } from './dialog-frame.js';
 import { PasskeyButton } from './passkey.js';
@@ -93,10 +95,10 @@ export interface EnrolDialogProps {
  */
 export function EnrolDialog({ onClose, onEnrolled, changing = false, onNeedCheck, note }: EnrolDialogProps) {
   const [state, setState] = useState<EnrolStep>(changing ? { step: 'current' } : { step: 'loading' });
-  const [code, setCode] = useState('');
-  const [recovery, setRecovery] = useState(false);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { form, field, setRecovery, refuse } = useCodeForm<SecondFactorCodeRequest>(SecondFactorCodeRequest, {
+    code: '',
+  });
+  const busy = form.formState.isSubmitting;
   // The latest callback, read by the answer handler (which must not change, or the first call repeats).
   const needCheck = useRef(onNeedCheck);
   useEffect(() => {
@@ -105,17 +107,19 @@ export function EnrolDialog({ onClose, onEnrolled, changing = false, onNeedCheck
 
   const apply = useCallback((result: CallResult<SecondFactorEnrolment>, current: string | undefined) => {
     if (result.code === Codes.OK) {
-      setCode('');
+      form.reset({ code: '' });
       setRecovery(false);
       setState({ step: 'scan', enrolment: result.data });
     } else if (current !== undefined && result.code === Codes.SECOND_FACTOR_WRONG) {
       setState({ step: 'current' });
-      setError(result.msg);
+      refuse(result.msg);
     } else if (result.code === Codes.STEP_UP_REQUIRED && needCheck.current !== undefined) {
       needCheck.current();
     } else {
       setState({ step: 'failed', message: result.msg || m.loadFailed });
     }
+    // The form's methods keep their identity across renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function start(current?: string) {
@@ -134,34 +138,29 @@ export function EnrolDialog({ onClose, onEnrolled, changing = false, onNeedCheck
     };
   }, [apply, changing]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (state.step === 'codes') {
-      onEnrolled();
-      return;
-    }
-    const problem = codeProblem(code, state.step === 'current' && recovery);
-    setError(problem);
-    if (problem !== undefined) return;
+  async function confirmCode({ code }: SecondFactorCodeRequest) {
     if (state.step === 'current') {
-      start(code.trim());
+      start(code);
       return;
     }
     if (state.step !== 'scan') return;
-    setBusy(true);
     const result = await call<SecondFactorRecoveryCodes>(
       'second_factor/enrol_confirm',
-      { code: code.trim() },
+      { code },
       { noSecondFactorPrompt: true },
     );
-    setBusy(false);
     if (result.code === Codes.OK) {
       notify({ kind: 'success', title: m.enabledToast });
       setState({ step: 'codes', codes: result.data.recoveryCodes });
     } else if (result.status !== 502) {
-      setError(result.msg);
+      refuse(result.msg);
     }
+  }
+
+  function submit(event: FormEvent) {
+    if (state.step !== 'codes') return void form.handleSubmit(confirmCode)(event);
+    event.preventDefault();
+    onEnrolled();
   }
 
   const title = state.step === 'codes' ? m.codesTitle : state.step === 'current' ? m.currentCodeTitle : m.enrolTitle;
@@ -181,14 +180,7 @@ export function EnrolDialog({ onClose, onEnrolled, changing = false, onNeedCheck
       {state.step === 'current' && (
         <Stack gap="3">
           <Text fontSize="sm">{m.currentCodeText}</Text>
-          <CodeField
-            value={code}
-            onChange={setCode}
-            error={error}
-            recovery={recovery}
-            onRecoveryChange={setRecovery}
-            autoFocus
-          />
+          <CodeField {...field} autoFocus />
         </Stack>
       )}
       {state.step === 'loading' && (
@@ -222,7 +214,7 @@ export function EnrolDialog({ onClose, onEnrolled, changing = false, onNeedCheck
               {state.enrolment.secret}
             </Text>
           </Box>
-          <CodeField value={code} onChange={setCode} error={error} recovery={false} />
+          <CodeField {...field} recovery={false} onRecoveryChange={undefined} />
         </Stack>
       )}
       {state.step === 'codes' && <RecoveryCodes codes={state.codes} />}
@@ -262,22 +254,13 @@ export function CodeDialog({
   codeless = false,
   extra,
 }: CodeDialogProps) {
-  const [code, setCode] = useState('');
-  const [recovery, setRecovery] = useState(false);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const problem = codeProblem(code, recovery);
-    setError(problem);
-    if (problem !== undefined) return;
-    setBusy(true);
-    const result = await submit(code.trim());
-    setBusy(false);
+  const { form, field, refuse } = useCodeForm<SecondFactorCodeRequest>(SecondFactorCodeRequest, { code: '' });
+  const busy = form.formState.isSubmitting;
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    const result = await submit(code);
     if (result.code === Codes.OK) onDone();
-    else if (result.status !== 502) setError(result.msg);
-  }
+    else if (result.status !== 502) refuse(result.msg);
+  });
   const withCode = !loading && !codeless;
   return (
     <DialogFrame
@@ -290,7 +273,7 @@ export function CodeDialog({
       confirmLabel={withCode ? confirmLabel : undefined}
       busyLabel={m.checking}
       danger={danger}
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
     >
       <Stack gap="3">
         <Text fontSize="sm">{text}</Text>
@@ -299,16 +282,7 @@ export function CodeDialog({
             <Spinner />
           </HStack>
         )}
-        {withCode && (
-          <CodeField
-            value={code}
-            onChange={setCode}
-            error={error}
-            recovery={recovery}
-            onRecoveryChange={setRecovery}
-            autoFocus
-          />
-        )}
+        {withCode && <CodeField {...field} autoFocus />}
         {!loading && extra}
       </Stack>
     </DialogFrame>

@@ -1,11 +1,10 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { lazy, Suspense } from 'react';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Codes } from '@portal/contracts';
 import { SecondFactorLoginRequest } from '@portal/contracts/schemas';
 import { secondFactorMessages as m } from '@portal/contracts/second-factor';
-import { CodeField, codeProblem } from '@portal/ui/code-field';
-import { firstFailingCheck } from '@portal/ui/form-checks';
+import { CodeField } from '@portal/ui/code-field';
+import { useCodeForm } from '@portal/ui/code-form';
 import { loginPasskey, loginPasskeyOptions, loginSecondFactor } from '../api/login';
 
 // Only for accounts with passkeys, and never on the first page's wire (its JavaScript budget).
@@ -24,39 +23,19 @@ export interface SecondFactorStepProps {
   onBack: (message?: string) => void;
 }
 
-/** The call's schema, then the code's form: six digits, or a recovery code when that is chosen. */
-const resolverFor = (recovery: boolean) =>
-  firstFailingCheck<SecondFactorLoginRequest>({
-    schema: SecondFactorLoginRequest,
-    checks: [
-      {
-        field: 'code',
-        message: (values) => codeProblem(values.code, recovery) ?? m.codeInvalid,
-        fails: (values) => codeProblem(values.code, recovery) !== undefined,
-      },
-      { field: 'code', message: recovery ? m.recoveryInvalid : m.codeInvalid, fails: 'schema' },
-    ],
-    trimmed: ['code'],
-  });
-
 /**
  * The login's second step for staff with a second factor: a six-digit code or a recovery code,
  * and 使用通行密钥 for an account with passkeys (only that, without TOTP). Loaded only when a
  * login answers that a second factor is needed (never on the first page's wire).
  */
 export function SecondFactorStep({ ticket, totp = true, passkeys = false, onSignedIn, onBack }: SecondFactorStepProps) {
-  const [recovery, setRecovery] = useState(false);
-  const resolver = useMemo(() => resolverFor(recovery), [recovery]);
-  const {
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SecondFactorLoginRequest>({ resolver, reValidateMode: 'onSubmit', defaultValues: { ticket, code: '' } });
-  const { field } = useController({ control, name: 'code' });
-  const loading = isSubmitting;
+  const { form, recovery, field, refuse } = useCodeForm<SecondFactorLoginRequest>(SecondFactorLoginRequest, {
+    ticket,
+    code: '',
+  });
+  const loading = form.formState.isSubmitting;
 
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     const result = await loginSecondFactor(values);
     if (result.code === Codes.OK) {
       await onSignedIn();
@@ -67,7 +46,7 @@ export function SecondFactorStep({ ticket, totp = true, passkeys = false, onSign
       onBack(result.msg);
       return;
     }
-    setError('code', { type: 'server', message: result.msg });
+    refuse(result.msg);
   });
 
   const passkeyButton = passkeys && (
@@ -95,14 +74,7 @@ export function SecondFactorStep({ ticket, totp = true, passkeys = false, onSign
         </Text>
         {totp && (
           <>
-            <CodeField
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.code?.message}
-              recovery={recovery}
-              onRecoveryChange={setRecovery}
-              autoFocus
-            />
+            <CodeField {...field} autoFocus />
             <Button type="submit" colorPalette="brand" loading={loading} loadingText={m.checking} width="full">
               {m.loginSubmit}
             </Button>
