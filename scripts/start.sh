@@ -8,6 +8,7 @@ source scripts/use-node.sh
 bash scripts/ensure-deps.sh
 for app in shell mf-user mf-shop mf-tutorials mf-admin; do
   if [ ! -f "$app/dist/mf-manifest.json" ]; then
+    bash scripts/ensure-deps.sh --browser
     bash scripts/build.sh
     break
   fi
