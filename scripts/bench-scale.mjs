@@ -31,6 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import pg from 'pg';
 import { generate, nodeId, nodeSecret } from '../bff/bench/scale/generate.mjs';
+import { cpuMeter } from './lib/cpu.mjs';
 import { freePort, rssMb } from './lib/portal-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,7 +78,6 @@ setTimeout(() => {
 }, 3_600_000).unref();
 
 const log = (message) => console.error(`bench:scale: ${message}`);
-
 
 // ---------------------------------------------------------------------------------------------
 // The cluster
@@ -208,7 +208,6 @@ async function startServer(env) {
   };
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // HTTP: the whole answer received, its bytes on the wire counted (compressed as sent)
 
@@ -328,6 +327,7 @@ async function measureConcurrent(label, goalMs, call) {
   const times = [];
   let failures = 0;
   const started = performance.now();
+  const cpu = cpuMeter(app.pid);
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async (_, worker) => {
       const own = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -340,9 +340,12 @@ async function measureConcurrent(label, goalMs, call) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const used = cpu();
   times.sort((a, b) => a - b);
   const row = {
     label,
+    cpu: used,
+    seconds,
     calls: times.length,
     perSecond: times.length / seconds,
     median: percentile(times, 50),
@@ -579,13 +582,15 @@ try {
   out();
   out(`${CONNECTIONS} connections at once (${CONNECTIONS} nodes), ${CONCURRENT_MS / 1000} s:`);
   out();
-  out('| call | calls | calls/s | median ms | p95 ms | max ms | failures | goal p95 | |');
-  out('|---|---|---|---|---|---|---|---|---|');
+  out(
+    '| call | calls | calls/s | median ms | p95 ms | max ms | failures | goal p95 | | cores busy | CPU ms a call: server / database / client |',
+  );
+  out('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of concurrent) {
     const ok = r.failures === 0 && r.p95 <= r.goalMs ? 'ok' : 'MISSED';
     if (ok === 'MISSED') misses.push(`${r.label} (${CONNECTIONS} connections)`);
     out(
-      `| ${r.label} | ${r.calls} | ${r.perSecond.toFixed(1)} | ${fmt(r.median)} | ${fmt(r.p95)} | ${fmt(r.max)} | ${r.failures} | ≤ ${r.goalMs} ms | ${ok} |`,
+      `| ${r.label} | ${r.calls} | ${r.perSecond.toFixed(1)} | ${fmt(r.median)} | ${fmt(r.p95)} | ${fmt(r.max)} | ${r.failures} | ≤ ${r.goalMs} ms | ${ok} | ${(r.cpu.busy * 100).toFixed(0)} % of ${r.cpu.cores} | ${[r.cpu.serverSeconds, r.cpu.databaseSeconds, r.cpu.clientSeconds].map((s) => fmt((s * 1000) / r.calls)).join(' / ')} |`,
     );
   }
   out();
