@@ -61,6 +61,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: '2 hops' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('reads DATA_KEY as 32 bytes of hex or base64 and refuses anything else', () => {
+    expect(loadConfig({}).dataKey).toBeUndefined();
+    expect(loadConfig({ DATA_KEY: 'ab'.repeat(32) }).dataKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(() => loadConfig({ DATA_KEY: 'not-a-key' })).toThrow(/DATA_KEY/);
+  });
+
   it('normalises the admin e-mail and public origins', () => {
     const config = loadConfig({ ADMIN_EMAIL: 'Admin@Example.COM', PUBLIC_ORIGIN: 'https://portal.example.com/' });
     expect(config.admin.email).toBe('admin@example.com');

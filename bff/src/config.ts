@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import { parseDataKey } from './lib/sealed.js';
 import { PASSWORD_MIN_LENGTH, PRODUCT_NAME, remoteFolder, remoteNames, type RemoteName } from '@portal/contracts';
 
 /**
@@ -47,6 +48,11 @@ export interface AppConfig {
   subscriptionRateMax: number;
   /** Bytes of images one user may keep stored (operators excepted: prize images are theirs). */
   uploadQuotaBytes: number;
+  /**
+   * DATA_KEY: the key secrets that must be read back are sealed with in the database (TOTP
+   * secrets, lib/sealed.ts); undefined = stored as they are, with a warning in production.
+   */
+  dataKey: Buffer | undefined;
   /**
    * Base URL of the portal for links in mails; '' = the first PUBLIC_ORIGIN, else the listening
    * address (see `publicAddress`). Required in production when SMTP_URL is set.
@@ -218,6 +224,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const uploadQuotaBytes =
     parseInteger(read('UPLOAD_QUOTA_MB') ?? '50', 'UPLOAD_QUOTA_MB', 4, 1_048_576, problems) * 1024 * 1024;
 
+  const dataKey = parseDataKey(read('DATA_KEY'));
+  if (dataKey === 'invalid') {
+    problems.push(
+      'DATA_KEY must be 32 random bytes as 64 hex digits or base64, such as the output of: openssl rand -hex 32',
+    );
+  }
+
   const publicBaseUrl = (read('PUBLIC_BASE_URL') ?? '').replace(/\/+$/, '');
   if (publicBaseUrl !== '' && (!isHttpUrl(publicBaseUrl) || /[?#]/.test(publicBaseUrl))) {
     problems.push('PUBLIC_BASE_URL must be an absolute http(s) URL without query or fragment, such as https://portal.example.com');
@@ -286,6 +299,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     accountRateLimit,
     subscriptionRateMax,
     uploadQuotaBytes,
+    dataKey: dataKey === 'invalid' ? undefined : dataKey,
     publicBaseUrl,
     mail: {
       smtpUrl,

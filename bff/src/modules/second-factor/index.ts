@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createSealer } from '../../lib/sealed.js';
 import type { MailContent } from '../mail/index.js';
 import { createPasskeyRepository, createPasskeyService } from './passkeys.js';
 import { createSecondFactorRepository } from './repository.js';
@@ -30,12 +31,16 @@ async function secondFactorModule(fastify: FastifyInstance) {
     repo: createSecondFactorRepository(fastify.db),
     passkeys: createPasskeyService({ repo: createPasskeyRepository(fastify.db), mail }),
     mail,
+    sealer: createSealer(fastify.config.dataKey),
   });
   fastify.decorate('secondFactor', service);
+  // Secrets written before DATA_KEY was set are sealed now; each instance may try, one value wins.
+  const sealed = await service.sealStoredSecrets();
+  if (sealed > 0) fastify.log.info({ sealed }, 'second factor: stored TOTP secrets sealed under DATA_KEY');
   secondFactorRoutes(fastify, service);
 }
 
 export default fp(secondFactorModule, {
   name: 'second-factor',
-  dependencies: ['db', 'auth', 'envelope', 'mail', 'settings', 'audit', 'second-factor-guard'],
+  dependencies: ['config', 'db', 'auth', 'envelope', 'mail', 'settings', 'audit', 'second-factor-guard'],
 });

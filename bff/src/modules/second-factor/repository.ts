@@ -59,6 +59,30 @@ export function createSecondFactorRepository(db: Db) {
       return row;
     },
 
+    /** Every stored TOTP secret, active or pending (sealing those written before DATA_KEY was set). */
+    async storedSecrets(): Promise<{ userId: string; totpSecret: string | null; pendingSecret: string | null }[]> {
+      return db
+        .select({
+          userId: secondFactors.userId,
+          totpSecret: secondFactors.totpSecret,
+          pendingSecret: secondFactors.pendingSecret,
+        })
+        .from(secondFactors);
+    },
+
+    /** Replaces a stored secret by its sealed form, only while it is still the value read. */
+    async replaceStoredSecret(
+      userId: string,
+      column: 'totpSecret' | 'pendingSecret',
+      stored: string,
+      replacement: string,
+    ): Promise<void> {
+      await db
+        .update(secondFactors)
+        .set({ [column]: replacement })
+        .where(and(eq(secondFactors.userId, userId), eq(secondFactors[column], stored)));
+    },
+
     /** A TOTP factor is active. */
     async hasTotp(userId: string): Promise<boolean> {
       const [row] = await db

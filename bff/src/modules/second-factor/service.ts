@@ -11,6 +11,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { DomainError } from '../../lib/domain-error.js';
 import { newSessionToken, sha256Hex } from '../../lib/random.js';
+import type { Sealer } from '../../lib/sealed.js';
 import type { MailContent } from '../mail/index.js';
 import { factorAddedMail, factorRemovedMail, factorResetMail, recoveryCodesMail } from './mails.js';
 import type { PasskeyService, RelyingParty } from './passkeys.js';
@@ -45,7 +46,12 @@ export interface SecondFactorDeps {
   passkeys: PasskeyService;
   /** Mails the staff member; a failed mail is logged by the caller's hook, never fails the change. */
   mail: (to: string, content: MailContent) => Promise<void>;
+  /** Seals TOTP secrets in the database under DATA_KEY (lib/sealed.ts). */
+  sealer: Sealer;
 }
+
+/** What a user's TOTP secret is sealed to: it opens only in that user's row. */
+export const totpContext = (userId: string) => `totp:${userId}`;
 
 /** A recovery code as typed (dashes, spaces, lower case) in its stored form. */
 function normaliseRecovery(code: string): string {
@@ -60,7 +66,7 @@ function newRecoveryCode(): string {
 
 const wrong = () => new DomainError(Codes.SECOND_FACTOR_WRONG);
 
-export function createSecondFactorService({ repo, passkeys, mail }: SecondFactorDeps) {
+export function createSecondFactorService({ repo, passkeys, mail, sealer }: SecondFactorDeps) {
   /** The time step a code from this secret matches now (±1 period), or undefined. */
   async function matchTotp(secret: string, code: string): Promise<number | undefined> {
     if (!/^\d{6}$/.test(code)) return undefined;
@@ -80,7 +86,7 @@ export function createSecondFactorService({ repo, passkeys, mail }: SecondFactor
     const factor = await repo.factor(userId);
     if (factor?.totpSecret == null) throw new DomainError(Codes.NOT_ALLOWED, '尚未开启两步验证');
     const trimmed = code.trim();
-    const step = await matchTotp(factor.totpSecret, trimmed);
+    const step = await matchTotp(sealer.open(factor.totpSecret, totpContext(userId)), trimmed);
     if (step !== undefined) {
       if (await repo.takeTimeStep(userId, step)) return 'totp';
       throw wrong();
@@ -106,7 +112,26 @@ export function createSecondFactorService({ repo, passkeys, mail }: SecondFactor
     return codes;
   }
 
+  /**
+   * Seals the secrets stored before DATA_KEY was set (run at start-up when a key is configured);
+   * how many were sealed. Each is replaced only while it is still the value read.
+   */
+  async function sealStoredSecrets(): Promise<number> {
+    if (!sealer.active) return 0;
+    let sealed = 0;
+    for (const row of await repo.storedSecrets()) {
+      for (const column of ['totpSecret', 'pendingSecret'] as const) {
+        const stored = row[column];
+        if (stored === null || !sealer.isPlain(stored)) continue;
+        await repo.replaceStoredSecret(row.userId, column, stored, sealer.seal(stored, totpContext(row.userId)));
+        sealed += 1;
+      }
+    }
+    return sealed;
+  }
+
   return {
+    sealStoredSecrets,
     checkCode,
 
     async status(user: FactorUser, staff: boolean, required: boolean): Promise<SecondFactorStatus> {
@@ -132,7 +157,7 @@ export function createSecondFactorService({ repo, passkeys, mail }: SecondFactor
         throw new DomainError(Codes.STEP_UP_REQUIRED);
       }
       const secret = generateSecret();
-      await repo.setPending(user.id, secret);
+      await repo.setPending(user.id, sealer.seal(secret, totpContext(user.id)));
       const uri = generateURI({ issuer: secondFactorMessages.issuer, label: user.email, secret });
       const qr = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 220 });
       return { secret, uri, qr };
@@ -147,7 +172,8 @@ export function createSecondFactorService({ repo, passkeys, mail }: SecondFactor
       const factor = await repo.factor(user.id);
       if (factor?.pendingSecret == null) throw new DomainError(Codes.NOT_ALLOWED, '请先开始设置两步验证');
       const changed = factor.totpSecret !== null;
-      const step = await matchTotp(factor.pendingSecret, code.trim());
+      const step = await matchTotp(sealer.open(factor.pendingSecret, totpContext(user.id)), code.trim());
+      // The stored (sealed) value: activation only when the pending secret is still this one.
       if (step === undefined || !(await repo.activate(user.id, factor.pendingSecret, step))) throw wrong();
       const recoveryCodes = await newRecoveryCodes(user.id);
       if (sessionId !== undefined) await repo.markChecked(sessionId);

@@ -15,6 +15,11 @@ export default fp<{ config: AppConfig }>(
         "TRUST_PROXY=true believes any X-Forwarded-For a client writes, so anyone can pick the address that rate limits and logs key on: set TRUST_PROXY to the proxies' addresses or CIDRs instead, such as 10.0.0.0/8",
       );
     }
+    if (config.dataKey === undefined && process.env.NODE_ENV === 'production') {
+      fastify.log.warn(
+        'DATA_KEY is not set: staff TOTP secrets are stored in the database as they are, so a copy of the database or a backup gives them away. Set DATA_KEY (openssl rand -hex 32) and keep it outside the database',
+      );
+    }
   },
   { name: 'config' },
 );
