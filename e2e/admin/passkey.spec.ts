@@ -53,6 +53,13 @@ for (const [label, viewport] of [
     await dialog.getByLabel(pk.passkeyNameLabel).fill('测试电脑');
     await dialog.getByRole('button', { name: pk.passkeyContinue }).click();
     await expect(dialog).toBeHidden();
+    // The first factor comes with ten recovery codes, shown once: the way in when the passkey is lost.
+    const codes = page.getByTestId('second-factor-codes');
+    await expect(codes.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+    const recoveryCode = (await codes.getByTestId('recovery-codes').getByRole('listitem').first().innerText()).trim();
+    await codes.getByRole('button', { name: m.done }).click();
+    await expect(codes).toBeHidden();
+    await expect(card.getByTestId('second-factor-recovery-left')).toHaveText(m.recoveryLeft(10));
     await expect(list.getByTestId('passkey-row')).toHaveCount(1);
     await expect(list.getByTestId('passkey-row')).toContainText('测试电脑');
     await expect(list.getByTestId('passkey-row')).toContainText(pk.passkeyNeverUsed);
@@ -78,6 +85,15 @@ for (const [label, viewport] of [
     );
     expect(status.data.active).toBe(true);
     expect(status.data.passkeys[0]?.lastUsedAt).not.toBeNull();
+
+    // The passkey lost: a recovery code signs in instead, once.
+    expect((await api(page.context().request, 'user/logout')).code).toBe(0);
+    await passwordLogin(page, staff.email, staff.password);
+    await step.getByRole('button', { name: m.useRecovery }).click();
+    await step.getByLabel(m.recoveryLabel).fill(recoveryCode);
+    await step.getByRole('button', { name: m.loginSubmit }).click();
+    await expect(page).toHaveURL(/#\/$/);
+    expect((await userInfo(page.context().request)).email).toBe(staff.email);
 
     // Removing it (the sign-in just checked the factor): the card is back to no factor.
     await page.goto('/#/user_info');

@@ -109,7 +109,14 @@ export const SecondFactor: Story = {
   },
 };
 
-/** Staff with passkeys only: the second step offers 使用通行密钥 and no code field. */
+const passkeyOnlyStep = apiSequence('user/login_second_factor', [
+  { data: {}, code: Codes.SECOND_FACTOR_WRONG, msg: '验证码错误或已使用' },
+]);
+
+/**
+ * Staff with passkeys only: the second step offers 使用通行密钥 and no code field; a lost passkey
+ * is replaced by a recovery code (given with the first passkey) behind 使用恢复码, never six digits.
+ */
 export const SecondFactorPasskey: Story = {
   parameters: {
     msw: [
@@ -119,6 +126,7 @@ export const SecondFactorPasskey: Story = {
         Codes.SECOND_FACTOR_NEEDED,
         '请输入两步验证码',
       ),
+      passkeyOnlyStep.handler,
     ],
   },
   play: async ({ canvasElement }) => {
@@ -128,5 +136,14 @@ export const SecondFactorPasskey: Story = {
     // The button comes lazily (never on the first page's wire).
     await expect(await step.findByRole('button', { name: '使用通行密钥' })).toBeVisible();
     await expect(step.queryByLabelText('6 位验证码')).toBeNull();
+
+    await userEvent.click(step.getByRole('button', { name: '使用恢复码' }));
+    await expect(step.getByText('请输入一个未使用过的恢复码，每个恢复码只能使用一次。')).toBeVisible();
+    await expect(step.queryByRole('button', { name: '使用验证码' })).toBeNull();
+    await userEvent.type(step.getByLabelText('恢复码'), 'abcd-efgh-jkmn');
+    await userEvent.click(step.getByRole('button', { name: '验证并登录' }));
+    await expect(await step.findByText('验证码错误或已使用')).toBeVisible();
+    await expect(passkeyOnlyStep.calls[0]).toEqual({ ticket: 'ticket-2', code: 'abcd-efgh-jkmn' });
+    await expect(step.getByRole('button', { name: '使用通行密钥' })).toBeVisible();
   },
 };

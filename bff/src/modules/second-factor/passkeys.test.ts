@@ -3,10 +3,12 @@
 import {
   Codes,
   cookieNames,
+  type PasskeyAdded,
   type PasskeyOptions,
-  type PasskeySummary,
+  type SecondFactorEnrolment,
   type SecondFactorStatus,
 } from '@portal/contracts';
+import { generate } from 'otplib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createUser, login, outboxFor, sessionCookie } from '../../../test/api.js';
@@ -47,7 +49,7 @@ async function registrationOptions(cookie: string) {
 }
 
 const register = (cookie: string, name: string, response: unknown) =>
-  call<PasskeySummary>(app, '/api/second_factor/passkey_register', { name, response }, { cookie });
+  call<PasskeyAdded>(app, '/api/second_factor/passkey_register', { name, response }, { cookie });
 
 /** Registers a new software passkey on the signed-in session. */
 async function addPasskey(cookie: string, name = '办公室电脑') {
@@ -331,5 +333,69 @@ describe('step-up and changes with a passkey', () => {
     const refused = await call(app, '/api/second_factor/passkey_remove', { id: passkey.id }, { cookie: other.cookie });
     expect(refused.result.code).toBe(Codes.NOT_FOUND);
     expect((await status(owner.cookie)).passkeys).toHaveLength(1);
+  });
+});
+
+describe('recovery codes with passkeys only', () => {
+  const recoveryCodesOf = async (userId: string) =>
+    (
+      await app.database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM second_factor_recovery_codes WHERE user_id = $1',
+        [userId],
+      )
+    )[0]!.n;
+
+  it('the first passkey comes with ten recovery codes, shown once; one signs in instead of a lost passkey, once', async () => {
+    const staff = await staffMember();
+    const first = await addPasskey(staff.cookie);
+    const codes = first.passkey.recoveryCodes!;
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    expect((await status(staff.cookie)).recoveryLeft).toBe(10);
+    // A second passkey keeps the codes the first gave.
+    expect((await addPasskey(staff.cookie, '手机')).passkey.recoveryCodes).toBeUndefined();
+    expect((await status(staff.cookie)).recoveryLeft).toBe(10);
+
+    const lost = await ticketOf(staff.email);
+    expect(lost).toMatchObject({ totp: false, passkeys: true });
+    // Six digits mean nothing to an account without an authenticator app.
+    expect(
+      (await call(app, '/api/user/login_second_factor', { ticket: lost.ticket, code: '123456' })).result.code,
+    ).toBe(Codes.SECOND_FACTOR_WRONG);
+    const signedIn = await call(app, '/api/user/login_second_factor', {
+      ticket: lost.ticket,
+      code: codes[0]!.toLowerCase(),
+    });
+    expect(signedIn.result.code).toBe(0);
+    expect((await status(sessionCookie(signedIn.response))).recoveryLeft).toBe(9);
+    const again = await ticketOf(staff.email);
+    expect(
+      (await call(app, '/api/user/login_second_factor', { ticket: again.ticket, code: codes[0]! })).result.code,
+    ).toBe(Codes.SECOND_FACTOR_WRONG);
+  });
+
+  it('an account with TOTP gets none with a passkey; removing the last passkey of a passkey-only account takes its codes', async () => {
+    const withApp = await staffMember();
+    const start = await call<SecondFactorEnrolment>(
+      app,
+      '/api/second_factor/enrol_start',
+      {},
+      { cookie: withApp.cookie },
+    );
+    const code = await generate({ secret: start.result.data.secret, epoch: Math.floor(Date.now() / 1000) });
+    expect(
+      (await call(app, '/api/second_factor/enrol_confirm', { code }, { cookie: withApp.cookie })).result.code,
+    ).toBe(0);
+    expect((await addPasskey(withApp.cookie)).passkey.recoveryCodes).toBeUndefined();
+
+    const staff = await staffMember();
+    const { passkey } = await addPasskey(staff.cookie);
+    expect(await recoveryCodesOf(staff.id)).toBe(10);
+    expect(
+      (await call(app, '/api/second_factor/passkey_remove', { id: passkey.id }, { cookie: staff.cookie })).result.code,
+    ).toBe(0);
+    expect(await recoveryCodesOf(staff.id)).toBe(0);
+    // A new first passkey gives new codes.
+    expect((await addPasskey(staff.cookie)).passkey.recoveryCodes).toHaveLength(10);
   });
 });

@@ -1,4 +1,4 @@
-import { Codes, cookieNames } from '@portal/contracts';
+import { Codes, cookieNames, type PasskeyAdded } from '@portal/contracts';
 import {
   EmptyRequest,
   PasskeyLoginOptionsRequest,
@@ -212,10 +212,13 @@ export function secondFactorRoutes(fastify: FastifyInstance, factors: SecondFact
       staffOnly(request);
       const { name, response } = payloadOf(request, PasskeyRegisterRequest);
       const sessionId = sessionOf(request);
-      const added = await factors.passkeys.register(me(request), sessionId, rp(request), name, response);
+      const user = me(request);
+      const added = await factors.passkeys.register(user, sessionId, rp(request), name, response);
       // Like enrolling TOTP: the session that just added its factor counts as checked.
       await factors.markChecked(sessionId);
-      return reply.envelope(added);
+      const recoveryCodes = await factors.recoveryCodesForPasskeys(user);
+      const answer: PasskeyAdded = recoveryCodes === undefined ? added : { ...added, recoveryCodes };
+      return reply.envelope(answer);
     },
   });
 
@@ -224,6 +227,7 @@ export function secondFactorRoutes(fastify: FastifyInstance, factors: SecondFact
     handler: async (request, reply) => {
       await freshCheck(request);
       await factors.passkeys.remove(me(request), payloadOf(request, PasskeyRemoveRequest).id);
+      await factors.forgetCodesWithoutFactor(me(request));
       return reply.envelope({});
     },
   });

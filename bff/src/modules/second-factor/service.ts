@@ -84,9 +84,12 @@ export function createSecondFactorService({ repo, passkeys, mail, sealer }: Seco
    */
   async function checkCode(userId: string, code: string): Promise<'totp' | 'recovery'> {
     const factor = await repo.factor(userId);
-    if (factor?.totpSecret == null) throw new DomainError(Codes.NOT_ALLOWED, '尚未开启两步验证');
+    const totpSecret = factor?.totpSecret ?? null;
+    // An account with passkeys only has recovery codes to type (given with its first passkey).
+    if (totpSecret === null && (await passkeys.count(userId)) === 0)
+      throw new DomainError(Codes.NOT_ALLOWED, '尚未开启两步验证');
     const trimmed = code.trim();
-    const step = await matchTotp(sealer.open(factor.totpSecret, totpContext(userId)), trimmed);
+    const step = totpSecret === null ? undefined : await matchTotp(sealer.open(totpSecret, totpContext(userId)), trimmed);
     if (step !== undefined) {
       if (await repo.takeTimeStep(userId, step)) return 'totp';
       throw wrong();
@@ -186,6 +189,20 @@ export function createSecondFactorService({ repo, passkeys, mail, sealer }: Seco
       await checkCode(user.id, code);
       await repo.remove(user.id);
       await mail(user.email, factorRemovedMail());
+    },
+
+    /**
+     * Ten recovery codes for an account whose first factor is a passkey (no TOTP, none left):
+     * shown once with the passkey just added. Undefined when the account has them, or TOTP.
+     */
+    async recoveryCodesForPasskeys(user: FactorUser): Promise<string[] | undefined> {
+      if ((await repo.hasTotp(user.id)) || (await repo.recoveryLeft(user.id)) > 0) return undefined;
+      return newRecoveryCodes(user.id);
+    },
+
+    /** After a passkey is removed: with no factor left, its recovery codes go too. */
+    async forgetCodesWithoutFactor(user: FactorUser): Promise<void> {
+      if (!(await repo.hasTotp(user.id)) && (await passkeys.count(user.id)) === 0) await repo.remove(user.id);
     },
 
     /** Ten new recovery codes (the old ones stop working): needs the current code. */

@@ -53,6 +53,15 @@ export interface PasskeySummary {
   lastUsedAt: string | null;
 }
 
+/**
+ * /api/second_factor/passkey_register: the passkey added and, when it is the account's first
+ * factor (no TOTP, no recovery codes yet), ten recovery codes shown once: without them a staff
+ * member whose only passkey is lost could not sign in (and nobody may reset the owner's factor).
+ */
+export interface PasskeyAdded extends PasskeySummary {
+  recoveryCodes?: string[];
+}
+
 /** /api/second_factor/status */
 export interface SecondFactorStatus {
   /** Staff (admin, operations or a custom role): only staff enrol. */

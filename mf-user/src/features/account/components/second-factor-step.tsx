@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Codes } from '@portal/contracts';
 import { SecondFactorLoginRequest } from '@portal/contracts/schemas';
@@ -25,14 +25,17 @@ export interface SecondFactorStepProps {
 
 /**
  * The login's second step for staff with a second factor: a six-digit code or a recovery code,
- * and 使用通行密钥 for an account with passkeys (only that, without TOTP). Loaded only when a
- * login answers that a second factor is needed (never on the first page's wire).
+ * and 使用通行密钥 for an account with passkeys. An account with passkeys only types a recovery
+ * code (使用恢复码) when its passkey is lost. Loaded only when a login answers that a second factor
+ * is needed (never on the first page's wire).
  */
 export function SecondFactorStep({ ticket, totp = true, passkeys = false, onSignedIn, onBack }: SecondFactorStepProps) {
-  const { form, recovery, field, refuse } = useCodeForm<SecondFactorLoginRequest>(SecondFactorLoginRequest, {
-    ticket,
-    code: '',
-  });
+  const { form, recovery, setRecovery, field, refuse } = useCodeForm<SecondFactorLoginRequest>(
+    SecondFactorLoginRequest,
+    { ticket, code: '' },
+  );
+  // Without TOTP the field appears only for a recovery code, once asked for.
+  const [typing, setTyping] = useState(totp);
   const loading = form.formState.isSubmitting;
 
   const submit = form.handleSubmit(async (values) => {
@@ -70,17 +73,32 @@ export function SecondFactorStep({ ticket, totp = true, passkeys = false, onSign
       <Stack gap="4">
         <Text fontWeight="semibold">{m.loginTitle}</Text>
         <Text fontSize="sm" color="fg.muted">
-          {!totp ? m.passkeyLoginText : recovery ? m.loginRecoveryText : m.loginText}
+          {recovery ? m.loginRecoveryText : !totp ? m.passkeyLoginText : m.loginText}
         </Text>
-        {totp && (
+        {typing && (
           <>
-            <CodeField {...field} autoFocus />
+            <CodeField {...field} onRecoveryChange={totp ? field.onRecoveryChange : undefined} autoFocus />
             <Button type="submit" colorPalette="brand" loading={loading} loadingText={m.checking} width="full">
               {m.loginSubmit}
             </Button>
           </>
         )}
         {passkeyButton}
+        {!typing && (
+          <Button
+            variant="plain"
+            size="sm"
+            px="0"
+            alignSelf="flex-start"
+            colorPalette="brand"
+            onClick={() => {
+              setRecovery(true);
+              setTyping(true);
+            }}
+          >
+            {m.useRecovery}
+          </Button>
+        )}
         <HStack justify="flex-start">
           <Button variant="plain" size="sm" px="0" onClick={() => onBack()} disabled={loading}>
             {m.back}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Stack, Text } from '@chakra-ui/react';
-import { Codes, type PasskeyOptions, type PasskeySummary } from '@portal/contracts';
+import { Codes, type PasskeyAdded, type PasskeyOptions } from '@portal/contracts';
 import { PasskeyNameForm } from '@portal/contracts/schemas';
 import { PASSKEY_NAME_MAX, passkeyMessages as pk, secondFactorMessages as m } from '@portal/contracts/second-factor';
 import { call, notify } from '@portal/platform';
@@ -19,7 +19,8 @@ const resolver = firstFailingCheck<PasskeyNameForm>({
 
 export interface AddPasskeyDialogProps {
   onClose: () => void;
-  onAdded: () => void;
+  /** `recoveryCodes`: the account's first factor came with them, to be shown once. */
+  onAdded: (recoveryCodes?: string[]) => void;
   /** The session's check is too old (1133): the card asks for the factor, then opens this again with the name. */
   onNeedCheck: (name: string) => void;
   initialName?: string;
@@ -39,11 +40,11 @@ export function AddPasskeyDialog({ onClose, onAdded, onNeedCheck, initialName = 
     const result = await passkeyCeremony(
       'register',
       () => call<PasskeyOptions>('second_factor/passkey_register_options', {}),
-      (response) => call<PasskeySummary>('second_factor/passkey_register', { name, response }),
+      (response) => call<PasskeyAdded>('second_factor/passkey_register', { name, response }),
     );
     if (result.code === Codes.OK) {
       notify({ kind: 'success', title: pk.passkeyAddedToast });
-      onAdded();
+      onAdded(result.data?.recoveryCodes);
     } else if (result.code === Codes.STEP_UP_REQUIRED) {
       onNeedCheck(name);
     } else if (result.status !== 502) {

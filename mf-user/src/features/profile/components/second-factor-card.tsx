@@ -150,7 +150,7 @@ export function SecondFactorCard() {
               {m.requiredNote}
             </Text>
           )}
-          {status.enabled && (
+          {status.active && (
             <Text fontSize="sm" data-testid="second-factor-recovery-left">
               {m.recoveryLeft(status.recoveryLeft)}
             </Text>
@@ -232,7 +232,11 @@ export function SecondFactorCard() {
         <AddPasskeyDialog
           initialName={open.name}
           onClose={close}
-          onAdded={done}
+          onAdded={(recoveryCodes) => {
+            // The first factor's recovery codes, shown once after the dialog.
+            if (recoveryCodes !== undefined) setNewCodes(recoveryCodes);
+            done();
+          }}
           onNeedCheck={(name) => setOpen({ check: true, then: { passkey: 'add', name } })}
         />
       )}
