@@ -89,7 +89,8 @@ export function createSecondFactorService({ repo, passkeys, mail, sealer }: Seco
     if (totpSecret === null && (await passkeys.count(userId)) === 0)
       throw new DomainError(Codes.NOT_ALLOWED, '尚未开启两步验证');
     const trimmed = code.trim();
-    const step = totpSecret === null ? undefined : await matchTotp(sealer.open(totpSecret, totpContext(userId)), trimmed);
+    const step =
+      totpSecret === null ? undefined : await matchTotp(sealer.open(totpSecret, totpContext(userId)), trimmed);
     if (step !== undefined) {
       if (await repo.takeTimeStep(userId, step)) return 'totp';
       throw wrong();
