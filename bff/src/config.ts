@@ -50,7 +50,8 @@ export interface AppConfig {
   uploadQuotaBytes: number;
   /**
    * DATA_KEY: the key secrets that must be read back are sealed with in the database (TOTP
-   * secrets, lib/sealed.ts); undefined = stored as they are, with a warning in production.
+   * secrets, secret settings; lib/sealed.ts); undefined = stored as they are, with a warning in
+   * production.
    */
   dataKey: Buffer | undefined;
   /**

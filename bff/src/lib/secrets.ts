@@ -16,18 +16,27 @@ export function keptSecret(sent: string | undefined, stored: string): string {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** A copy of `value` with every property named in `names`, at any depth, masked (maskSecret). */
-export function maskProperties(value: unknown, names: ReadonlySet<string>): unknown {
-  if (Array.isArray(value)) return value.map((item) => maskProperties(item, names));
+/** A copy of `value` with every string (or null) property named in `names`, at any depth, replaced by `replace`. */
+export function mapProperties(
+  value: unknown,
+  names: ReadonlySet<string>,
+  replace: (item: string | null) => unknown,
+): unknown {
+  if (Array.isArray(value)) return value.map((item) => mapProperties(item, names, replace));
   if (!isRecord(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     out[key] =
       names.has(key) && (typeof item === 'string' || item === null)
-        ? maskSecret(item ?? '')
-        : maskProperties(item, names);
+        ? replace(item)
+        : mapProperties(item, names, replace);
   }
   return out;
+}
+
+/** A copy of `value` with every property named in `names`, at any depth, masked (maskSecret). */
+export function maskProperties(value: unknown, names: ReadonlySet<string>): unknown {
+  return mapProperties(value, names, (item) => maskSecret(item ?? ''));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createSealer } from '../../lib/sealed.js';
 import { createSettingsRepository } from './repository.js';
 import { settingsRoutes } from './routes.js';
 import { createSettingsService, type SettingsService } from './service.js';
@@ -19,9 +20,13 @@ async function settingsModule(fastify: FastifyInstance) {
     repo: createSettingsRepository(fastify.db),
     onInvalidStoredValue: (key, value) =>
       fastify.log.warn({ key, value }, 'stored setting does not fit its definition; using the default'),
+    sealer: createSealer(fastify.config.dataKey),
   });
   fastify.decorate('settings', settings);
+  // Secret settings written before DATA_KEY was set are sealed now (each row compare-and-set).
+  const sealed = await settings.sealStoredSecrets();
+  if (sealed > 0) fastify.log.info({ sealed }, 'settings: stored secrets sealed under DATA_KEY');
   settingsRoutes(fastify, settings, fastify.audit);
 }
 
-export default fp(settingsModule, { name: 'settings', dependencies: ['db', 'auth', 'envelope', 'audit'] });
+export default fp(settingsModule, { name: 'settings', dependencies: ['config', 'db', 'auth', 'envelope', 'audit'] });

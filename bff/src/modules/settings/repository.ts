@@ -21,6 +21,16 @@ export function createSettingsRepository(db: Db) {
       if (keys.length > 0) await db.delete(settings).where(inArray(settings.key, [...keys]));
     },
 
+    /** Replaces a row's value only while it still holds `current` (compared as JSON); true when it did. */
+    async replaceIf(key: string, current: unknown, next: unknown): Promise<boolean> {
+      const rows = await db
+        .update(settings)
+        .set({ value: next, updatedAt: sql`now()` })
+        .where(sql`${settings.key} = ${key} AND ${settings.value} = ${JSON.stringify(current)}::jsonb`)
+        .returning({ key: settings.key });
+      return rows.length > 0;
+    },
+
     /** true when this call created the row (another instance may have won the race). */
     async insertIfAbsent(key: string, value: unknown): Promise<boolean> {
       const rows = await db.insert(settings).values({ key, value }).onConflictDoNothing().returning({ key: settings.key });

@@ -1,7 +1,8 @@
 import { Codes, type AdminConfig, type SettingField } from '@portal/contracts';
 import { Value } from '@sinclair/typebox/value';
 import { DomainError } from '../../lib/domain-error.js';
-import { keepSecretProperties, keptSecret, maskProperties, maskSecret } from '../../lib/secrets.js';
+import type { Sealer } from '../../lib/sealed.js';
+import { keepSecretProperties, keptSecret, mapProperties, maskProperties, maskSecret } from '../../lib/secrets.js';
 import {
   isSettingKey,
   settingDefinitions,
@@ -63,6 +64,8 @@ export interface SettingsChange {
 
 export interface SettingsDeps {
   repo: SettingsRepository;
+  /** Seals secret settings in the database under DATA_KEY (lib/sealed.ts); none: stored as they are. */
+  sealer?: Sealer;
   /** Told about stored values that no longer fit their definition (they read as the default). */
   onInvalidStoredValue?: (key: string, value: unknown) => void;
 }
@@ -71,7 +74,26 @@ export interface SettingsDeps {
  * Typed access to the operator settings. Values are read from the database on every call, so
  * several instances agree at once after a change.
  */
-export function createSettingsService({ repo, onInvalidStoredValue }: SettingsDeps) {
+export function createSettingsService({ repo, onInvalidStoredValue, sealer }: SettingsDeps) {
+  /**
+   * A value with its secrets (the definition's `secret` string, or its `secretProperties` at any
+   * depth) passed through `change`; empty secrets stay empty. Sealed values are bound to their key.
+   */
+  function secretsOf(key: SettingKey, value: unknown, change: (text: string, context: string) => string): unknown {
+    if (sealer === undefined) return value;
+    const { secret, secretProperties }: SettingDefinition = settingDefinitions[key];
+    const context = `setting:${key}`;
+    const apply = (text: string) => (text === '' ? text : change(text, context));
+    if (secret === true && typeof value === 'string') return apply(value);
+    if (secretProperties === undefined) return value;
+    return mapProperties(value, new Set(secretProperties), (item) => (item === null ? null : apply(item)));
+  }
+  const sealed = (key: SettingKey, value: unknown) => secretsOf(key, value, (text, context) => sealer!.seal(text, context));
+  const opened = (key: SettingKey, value: unknown) => secretsOf(key, value, (text, context) => sealer!.open(text, context));
+  /** Rows as stored: every secret sealed. */
+  const stored = (rows: Array<{ key: string; value: unknown }>) =>
+    rows.map((row) => ({ key: row.key, value: isSettingKey(row.key) ? sealed(row.key, row.value) : row.value }));
+
   function validated<K extends SettingKey>(key: K, value: unknown): SettingValue<K> {
     const { schema } = settingDefinitions[key];
     if (!Value.Check(schema, value)) {
@@ -88,8 +110,16 @@ export function createSettingsService({ repo, onInvalidStoredValue }: SettingsDe
     for (const key of keys) values[key] = settingDefinitions[key].default;
     for (const row of await repo.read(keys)) {
       if (!isSettingKey(row.key)) continue;
-      if (Value.Check(settingDefinitions[row.key].schema, row.value)) values[row.key] = row.value;
-      else onInvalidStoredValue?.(row.key, row.value);
+      let value: unknown;
+      try {
+        value = opened(row.key, row.value);
+      } catch {
+        // Sealed under another DATA_KEY, or altered: read as the default, and said.
+        onInvalidStoredValue?.(row.key, '(a sealed secret that does not open with this DATA_KEY)');
+        continue;
+      }
+      if (Value.Check(settingDefinitions[row.key].schema, value)) values[row.key] = value;
+      else onInvalidStoredValue?.(row.key, masked(row.key, value));
     }
     return values as SettingValues<K>;
   }
@@ -147,8 +177,8 @@ export function createSettingsService({ repo, onInvalidStoredValue }: SettingsDe
         if (Value.Equal(value, settingDefinitions[key].default)) removals.push(key);
         else upserts.push({ key, value });
       }
-        authorize(Object.keys(change.after) as SettingKey[]);
-        await repo.upsert(upserts);
+      authorize(Object.keys(change.after) as SettingKey[]);
+      await repo.upsert(stored(upserts));
       await repo.remove(removals);
       return change;
     },
@@ -160,7 +190,7 @@ export function createSettingsService({ repo, onInvalidStoredValue }: SettingsDe
         if (!isSettingKey(key)) throw new DomainError(Codes.INVALID_PAYLOAD, `未知的设置项：${key}`);
         rows.push({ key, value: validated(key, value) });
       }
-      await repo.upsert(rows);
+      await repo.upsert(stored(rows));
     },
 
     /** Marks a boolean flag once across all instances; true only for the call that set it. */
@@ -170,8 +200,34 @@ export function createSettingsService({ repo, onInvalidStoredValue }: SettingsDe
 
     /** An internal value made once across all instances: the first writer wins, everyone reads it. */
     async initOnce(key: 'sandbox_pay_key', make: () => SettingValue<'sandbox_pay_key'>): Promise<SettingValue<'sandbox_pay_key'>> {
-      await repo.insertIfAbsent(key, validated(key, make()));
+      await repo.insertIfAbsent(key, sealed(key, validated(key, make())));
       return (await getMany([key]))[key];
+    },
+
+    /**
+     * Seals the secret settings stored before DATA_KEY was set (at start-up when a key is
+     * configured); how many rows. A row is replaced only while it still holds the value read.
+     */
+    async sealStoredSecrets(): Promise<number> {
+      if (sealer?.active !== true) return 0;
+      const secretKeys = settingKeys.filter((key) => {
+        const definition: SettingDefinition = settingDefinitions[key];
+        return definition.secret === true || definition.secretProperties !== undefined;
+      });
+      let count = 0;
+      for (const row of await repo.read(secretKeys)) {
+        if (!isSettingKey(row.key)) continue;
+        let plain = false;
+        secretsOf(row.key, row.value, (text) => {
+          plain ||= sealer.isPlain(text);
+          return text;
+        });
+        if (!plain) continue;
+        // Values already sealed open as they are; plain ones are sealed.
+        const resealed = sealed(row.key, opened(row.key, row.value));
+        if (await repo.replaceIf(row.key, row.value, resealed)) count += 1;
+      }
+      return count;
     },
   };
 }

@@ -17,7 +17,7 @@ export default fp<{ config: AppConfig }>(
     }
     if (config.dataKey === undefined && process.env.NODE_ENV === 'production') {
       fastify.log.warn(
-        'DATA_KEY is not set: staff TOTP secrets are stored in the database as they are, so a copy of the database or a backup gives them away. Set DATA_KEY (openssl rand -hex 32) and keep it outside the database',
+        'DATA_KEY is not set: staff TOTP secrets and secret settings (epay keys, the bot token, the webhook secret) are stored in the database as they are, so a copy of the database or a backup gives them away. Set DATA_KEY (openssl rand -hex 32) and keep it outside the database',
       );
     }
   },
