@@ -65,6 +65,10 @@ describe('loadConfig', () => {
     expect(loadConfig({}).dataKey).toBeUndefined();
     expect(loadConfig({ DATA_KEY: 'ab'.repeat(32) }).dataKey).toEqual(Buffer.alloc(32, 0xab));
     expect(() => loadConfig({ DATA_KEY: 'not-a-key' })).toThrow(/DATA_KEY/);
+    expect(loadConfig({ DATA_KEY: 'ab'.repeat(32), DATA_KEY_PREVIOUS: 'cd'.repeat(32) }).dataKeyPrevious).toEqual(
+      Buffer.alloc(32, 0xcd),
+    );
+    expect(() => loadConfig({ DATA_KEY_PREVIOUS: 'cd'.repeat(32) })).toThrow(/DATA_KEY_PREVIOUS needs DATA_KEY/);
   });
 
   it('normalises the admin e-mail and public origins', () => {

@@ -54,6 +54,8 @@ export interface AppConfig {
    * production.
    */
   dataKey: Buffer | undefined;
+  /** DATA_KEY_PREVIOUS: while the key changes, values sealed under the old one still open and are sealed again. */
+  dataKeyPrevious: Buffer | undefined;
   /**
    * Base URL of the portal for links in mails; '' = the first PUBLIC_ORIGIN, else the listening
    * address (see `publicAddress`). Required in production when SMTP_URL is set.
@@ -231,6 +233,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       'DATA_KEY must be 32 random bytes as 64 hex digits or base64, such as the output of: openssl rand -hex 32',
     );
   }
+  const dataKeyPrevious = parseDataKey(read('DATA_KEY_PREVIOUS'));
+  if (dataKeyPrevious === 'invalid') problems.push('DATA_KEY_PREVIOUS must be 32 bytes as 64 hex digits or base64');
+  if (dataKeyPrevious !== undefined && dataKey === undefined) {
+    problems.push('DATA_KEY_PREVIOUS needs DATA_KEY: the new key the values are sealed under');
+  }
 
   const publicBaseUrl = (read('PUBLIC_BASE_URL') ?? '').replace(/\/+$/, '');
   if (publicBaseUrl !== '' && (!isHttpUrl(publicBaseUrl) || /[?#]/.test(publicBaseUrl))) {
@@ -301,6 +308,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     subscriptionRateMax,
     uploadQuotaBytes,
     dataKey: dataKey === 'invalid' ? undefined : dataKey,
+    dataKeyPrevious: dataKeyPrevious === 'invalid' ? undefined : dataKeyPrevious,
     publicBaseUrl,
     mail: {
       smtpUrl,

@@ -31,6 +31,19 @@ describe('sealed secrets (DATA_KEY)', () => {
     expect(createSealer(undefined).seal('JBSWY3DPEHPK3PXP', 'totp:u1')).toBe('JBSWY3DPEHPK3PXP');
   });
 
+  it('while the key changes, values sealed under the previous key open and are to be sealed again', () => {
+    const old = randomBytes(32);
+    const sealedBefore = createSealer(old).seal('JBSWY3DPEHPK3PXP', 'totp:u1');
+    const changing = createSealer(key, old);
+    expect(changing.open(sealedBefore, 'totp:u1')).toBe('JBSWY3DPEHPK3PXP');
+    expect(changing.needsSealing(sealedBefore)).toBe(true);
+    expect(changing.needsSealing('JBSWY3DPEHPK3PXP')).toBe(true);
+    const resealed = changing.seal(changing.open(sealedBefore, 'totp:u1'), 'totp:u1');
+    expect(changing.needsSealing(resealed)).toBe(false);
+    expect(createSealer(key).open(resealed, 'totp:u1')).toBe('JBSWY3DPEHPK3PXP');
+    expect(createSealer(undefined).needsSealing('JBSWY3DPEHPK3PXP')).toBe(false);
+  });
+
   it('takes 32 bytes as hex or base64, and nothing else', () => {
     expect(parseDataKey(key.toString('hex'))).toEqual(key);
     expect(parseDataKey(key.toString('base64'))).toEqual(key);

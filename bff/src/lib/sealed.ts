@@ -17,10 +17,10 @@ export interface Sealer {
   /** A key is configured: values are sealed when written. */
   readonly active: boolean;
   seal(plain: string, context: string): string;
-  /** The plain value; throws when it was sealed under another key or altered. */
+  /** The plain value; throws when it was sealed under an unknown key or altered. */
   open(stored: string, context: string): string;
-  /** The stored value is plain text (written before the key, or without one). */
-  isPlain(stored: string): boolean;
+  /** The stored value is not sealed under the current key (plain, or under the previous key): seal it again. */
+  needsSealing(stored: string): boolean;
 }
 
 /** Reads `DATA_KEY`: 32 bytes as 64 hex digits or as base64; undefined when empty. */
@@ -31,12 +31,21 @@ export function parseDataKey(value: string | undefined): Buffer | undefined | 'i
   return key.length === 32 ? key : 'invalid';
 }
 
-export function createSealer(key: Buffer | undefined): Sealer {
-  const keyId = key === undefined ? '' : createHash('sha256').update(key).digest('hex').slice(0, 8);
+const keyIdOf = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 8);
+
+/**
+ * `key` seals; values sealed under `previous` (DATA_KEY_PREVIOUS, while a key is being changed)
+ * still open, and `needsSealing` says they are to be sealed again under `key`.
+ */
+export function createSealer(key: Buffer | undefined, previous?: Buffer): Sealer {
+  const keyId = key === undefined ? '' : keyIdOf(key);
+  const keys = new Map<string, Buffer>();
+  if (previous !== undefined) keys.set(keyIdOf(previous), previous);
+  if (key !== undefined) keys.set(keyId, key);
   const isPlain = (stored: string) => !stored.startsWith(PREFIX);
   return {
     active: key !== undefined,
-    isPlain,
+    needsSealing: (stored) => key !== undefined && (isPlain(stored) || !stored.startsWith(`${PREFIX}${keyId}:`)),
     seal(plain, context) {
       if (key === undefined) return plain;
       const iv = randomBytes(12);
@@ -49,12 +58,15 @@ export function createSealer(key: Buffer | undefined): Sealer {
     open(stored, context) {
       if (isPlain(stored)) return stored;
       const [id, iv, tag, sealed] = stored.slice(PREFIX.length).split(':');
-      if (key === undefined) throw new Error('a sealed secret was read, but DATA_KEY is not set');
-      if (id !== keyId) throw new Error(`a secret sealed under another DATA_KEY (key id ${id}) was read`);
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv ?? '', 'base64url'));
+      if (keys.size === 0) throw new Error('a sealed secret was read, but DATA_KEY is not set');
+      const opener = keys.get(id ?? '');
+      if (opener === undefined) throw new Error(`a secret sealed under another DATA_KEY (key id ${id}) was read`);
+      const decipher = createDecipheriv('aes-256-gcm', opener, Buffer.from(iv ?? '', 'base64url'));
       decipher.setAAD(Buffer.from(context, 'utf8'));
       decipher.setAuthTag(Buffer.from(tag ?? '', 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(sealed ?? '', 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(Buffer.from(sealed ?? '', 'base64url')), decipher.final()]).toString(
+        'utf8',
+      );
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createSealer } from '../../lib/sealed.js';
 import type { MailContent } from '../mail/index.js';
 import { createPasskeyRepository, createPasskeyService } from './passkeys.js';
 import { createSecondFactorRepository } from './repository.js';
@@ -31,7 +30,7 @@ async function secondFactorModule(fastify: FastifyInstance) {
     repo: createSecondFactorRepository(fastify.db),
     passkeys: createPasskeyService({ repo: createPasskeyRepository(fastify.db), mail }),
     mail,
-    sealer: createSealer(fastify.config.dataKey),
+    sealer: fastify.sealer,
   });
   fastify.decorate('secondFactor', service);
   // Secrets written before DATA_KEY was set are sealed now; each instance may try, one value wins.

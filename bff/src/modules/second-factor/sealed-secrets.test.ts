@@ -73,5 +73,26 @@ describe('TOTP secrets sealed under DATA_KEY', () => {
     } finally {
       await app.close();
     }
+
+    // Started by mistake with another key: it starts, and leaves the sealed rows as they are.
+    const sealed = await stored(staff.id);
+    const wrongKey = await buildTestApp({ database, env: { DATA_KEY: randomBytes(32).toString('hex') } });
+    await wrongKey.close();
+    expect(await stored(staff.id)).toBe(sealed);
+
+    // The key changed, the old one given as DATA_KEY_PREVIOUS: sealed again under the new key at
+    // start, and the authenticator still signs in with the new key alone.
+    const NEXT_KEY = randomBytes(32).toString('hex');
+    await buildTestApp({ database, env: { DATA_KEY: NEXT_KEY, DATA_KEY_PREVIOUS: DATA_KEY } }).then((changing) =>
+      changing.close(),
+    );
+    expect(await stored(staff.id)).not.toBe(sealed);
+    const next = await buildTestApp({ database, env: { DATA_KEY: NEXT_KEY } });
+    try {
+      await forgetSteps(staff.id);
+      expect((await signIn(next, staff.email, staff.secret)).result.code).toBe(0);
+    } finally {
+      await next.close();
+    }
   });
 });

@@ -117,8 +117,9 @@ export function createSecondFactorService({ repo, passkeys, mail, sealer }: Seco
   }
 
   /**
-   * Seals the secrets stored before DATA_KEY was set (run at start-up when a key is configured);
-   * how many were sealed. Each is replaced only while it is still the value read.
+   * Seals the secrets stored before DATA_KEY was set, or under DATA_KEY_PREVIOUS (run at start-up
+   * when a key is configured); how many were sealed. Each is replaced only while it is still the
+   * value read.
    */
   async function sealStoredSecrets(): Promise<number> {
     if (!sealer.active) return 0;
@@ -126,8 +127,15 @@ export function createSecondFactorService({ repo, passkeys, mail, sealer }: Seco
     for (const row of await repo.storedSecrets()) {
       for (const column of ['totpSecret', 'pendingSecret'] as const) {
         const stored = row[column];
-        if (stored === null || !sealer.isPlain(stored)) continue;
-        await repo.replaceStoredSecret(row.userId, column, stored, sealer.seal(stored, totpContext(row.userId)));
+        if (stored === null || !sealer.needsSealing(stored)) continue;
+        const context = totpContext(row.userId);
+        let plain: string;
+        try {
+          plain = sealer.open(stored, context);
+        } catch {
+          continue; // under an unknown key: left as it is (its sign-in fails until the key is given)
+        }
+        await repo.replaceStoredSecret(row.userId, column, stored, sealer.seal(plain, context));
         sealed += 1;
       }
     }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createSealer } from '../../lib/sealed.js';
 import { createSettingsRepository } from './repository.js';
 import { settingsRoutes } from './routes.js';
 import { createSettingsService, type SettingsService } from './service.js';
@@ -20,7 +19,7 @@ async function settingsModule(fastify: FastifyInstance) {
     repo: createSettingsRepository(fastify.db),
     onInvalidStoredValue: (key, value) =>
       fastify.log.warn({ key, value }, 'stored setting does not fit its definition; using the default'),
-    sealer: createSealer(fastify.config.dataKey),
+    sealer: fastify.sealer,
   });
   fastify.decorate('settings', settings);
   // Secret settings written before DATA_KEY was set are sealed now (each row compare-and-set).

@@ -69,6 +69,21 @@ describe('secret settings sealed under DATA_KEY', () => {
       await app.close();
     }
 
+    // A new key, the old one given as DATA_KEY_PREVIOUS: the rows are sealed again under the new
+    // key at start; then the new key alone reads them.
+    const NEXT_KEY = randomBytes(32).toString('hex');
+    const sealedBefore = (await rows()).telegram_bot_token;
+    const changing = await buildTestApp({ database, env: { DATA_KEY: NEXT_KEY, DATA_KEY_PREVIOUS: DATA_KEY } });
+    await changing.close();
+    expect((await rows()).telegram_bot_token).not.toBe(sealedBefore);
+    const next = await buildTestApp({ database, env: { DATA_KEY: NEXT_KEY } });
+    try {
+      expect(await next.settings.get('telegram_bot_token')).toBe(TOKEN);
+      expect(await next.settings.get('epay_platforms')).toEqual({ yi: { ...EPAY.yi, pid: '1002' } });
+    } finally {
+      await next.close();
+    }
+
     // Under another key the secrets do not open: they read as unset, and the log says which.
     const logs = new LogCapture();
     const other = await buildTestApp({ database, env: { DATA_KEY: randomBytes(32).toString('hex') }, logs });

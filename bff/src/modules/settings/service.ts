@@ -205,8 +205,8 @@ export function createSettingsService({ repo, onInvalidStoredValue, sealer }: Se
     },
 
     /**
-     * Seals the secret settings stored before DATA_KEY was set (at start-up when a key is
-     * configured); how many rows. A row is replaced only while it still holds the value read.
+     * Seals the secret settings stored before DATA_KEY was set, or under DATA_KEY_PREVIOUS (at
+     * start-up when a key is configured); how many rows. A row is replaced only while it still holds the value read.
      */
     async sealStoredSecrets(): Promise<number> {
       if (sealer?.active !== true) return 0;
@@ -217,14 +217,20 @@ export function createSettingsService({ repo, onInvalidStoredValue, sealer }: Se
       let count = 0;
       for (const row of await repo.read(secretKeys)) {
         if (!isSettingKey(row.key)) continue;
-        let plain = false;
+        let stale = false;
         secretsOf(row.key, row.value, (text) => {
-          plain ||= sealer.isPlain(text);
+          stale ||= sealer.needsSealing(text);
           return text;
         });
-        if (!plain) continue;
-        // Values already sealed open as they are; plain ones are sealed.
-        const resealed = sealed(row.key, opened(row.key, row.value));
+        if (!stale) continue;
+        // Plain values, and values sealed under the previous key, are sealed under the current one;
+        // a value under an unknown key stays as it is (it reads as the default, and is logged).
+        let resealed: unknown;
+        try {
+          resealed = sealed(row.key, opened(row.key, row.value));
+        } catch {
+          continue;
+        }
         if (await repo.replaceIf(row.key, row.value, resealed)) count += 1;
       }
       return count;
