@@ -51,7 +51,7 @@ const preview = {
   // The shell's providers; a story opens at another path with `parameters: { route: '/shop' }`.
   decorators: [
     (Story, { parameters }) => (
-      <PortalProvider system={portalSystem}>
+      <PortalProvider system={portalSystem()}>
         <MemoryRouter initialEntries={[(parameters.route as string | undefined) ?? '/']}>
           <Story />
         </MemoryRouter>

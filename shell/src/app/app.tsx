@@ -4,7 +4,7 @@ import { PortalRouter } from './router';
 
 export function App() {
   return (
-    <PortalProvider system={portalSystem}>
+    <PortalProvider system={portalSystem()}>
       <PortalRouter />
     </PortalProvider>
   );

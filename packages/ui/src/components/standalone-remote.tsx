@@ -15,7 +15,7 @@ import { portalSystem } from '../theme/portal-system.js';
 export function startStandalone(remote: RemoteName, pages: Record<string, ComponentType>): void {
   const own = routes.filter((r) => r.remote === remote);
   createRoot(document.getElementById('root')!).render(
-    <PortalProvider system={portalSystem}>
+    <PortalProvider system={portalSystem()}>
       <HashRouter>
         <Box p="2">
           <HStack gap="3" overflowX="auto" borderBottomWidth="1px" pb="2" fontSize="sm">
