@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from './lib/chromium.mjs';
+import { withUsedTokens } from './lib/first-paint-css.mjs';
 import { startPortal } from './lib/portal-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -74,7 +75,7 @@ try {
     const classes = rule.match(/\.css-[a-z0-9]+/g);
     return !classes || classes.some((name) => drawnHtml.includes(name.slice(1)));
   };
-  const css = [...new Set(pages.flatMap((page) => page.css))].filter(used).join('\n');
+  const css = withUsedTokens([...new Set(pages.flatMap((page) => page.css))].filter(used)).join('\n');
   const snapshot = {
     version: 1,
     css,

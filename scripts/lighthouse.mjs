@@ -34,9 +34,15 @@ function run(url) {
       '--output=json',
       `--output-path=${output}`,
       '--quiet',
-      `--chrome-flags=${chromiumLaunchOptions.args.filter((flag) => flag !== '--headless').concat('--headless=new').join(' ')}`,
+      `--chrome-flags=${chromiumLaunchOptions.args
+        .filter((flag) => flag !== '--headless')
+        .concat('--headless=new')
+        .join(' ')}`,
     ],
-    { env: { ...process.env, CHROME_PATH: chromiumLaunchOptions.executablePath }, stdio: ['ignore', 'ignore', 'inherit'] },
+    {
+      env: { ...process.env, CHROME_PATH: chromiumLaunchOptions.executablePath },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
   );
   if (result.status !== 0) throw new Error(`lighthouse failed on ${url} (exit ${result.status})`);
   const report = JSON.parse(readFileSync(output, 'utf8'));
@@ -56,13 +62,28 @@ function run(url) {
   };
 }
 
+/**
+ * A run, tried up to three times: Lighthouse now and then fails to record the trace of a page
+ * load at all (NO_NAVSTART, a Chromium tracing hiccup), which says nothing about the page.
+ */
+function runRetried(url) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return run(url);
+    } catch (err) {
+      if (attempt === 3) throw err;
+      console.warn(`lighthouse: run failed (${err.message}); trying again`);
+    }
+  }
+}
+
 const portal = await startPortal();
 let missed = false;
 try {
   console.log(`Lighthouse (${LIGHTHOUSE}, mobile preset, simulated throttling), median of ${RUNS}:`);
   for (const page of pages) {
     const runs = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(run(`${portal.url}${page.path}`));
+    for (let i = 0; i < RUNS; i += 1) runs.push(runRetried(`${portal.url}${page.path}`));
     const performance = median(runs.map((r) => r.performance));
     const accessibility = median(runs.map((r) => r.accessibility));
     const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
