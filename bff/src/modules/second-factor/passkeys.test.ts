@@ -396,6 +396,20 @@ describe('recovery codes with passkeys only', () => {
     ).toBe(0);
     expect(await recoveryCodesOf(staff.id)).toBe(0);
     // A new first passkey gives new codes.
-    expect((await addPasskey(staff.cookie)).passkey.recoveryCodes).toHaveLength(10);
+    const again = (await addPasskey(staff.cookie)).passkey.recoveryCodes!;
+    expect(again).toHaveLength(10);
+    // /second_factor/remove removes an authenticator app: with none, a recovery code removes nothing.
+    expect(
+      (await call(app, '/api/second_factor/remove', { code: again[0] }, { cookie: staff.cookie })).result.code,
+    ).toBe(Codes.NOT_ALLOWED);
+    expect(await recoveryCodesOf(staff.id)).toBe(10);
+
+    // TOTP removed while passkeys remain: the recovery codes stay, the way in without the passkey.
+    const totpCode = await generate({ secret: start.result.data.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    expect(
+      (await call(app, '/api/second_factor/remove', { code: totpCode }, { cookie: withApp.cookie })).result.code,
+    ).toBe(0);
+    expect(await recoveryCodesOf(withApp.id)).toBe(10);
+    expect(await status(withApp.cookie)).toMatchObject({ enabled: false, active: true, recoveryLeft: 10 });
   });
 });

@@ -133,11 +133,16 @@ export function createSecondFactorRepository(db: Db) {
       return rows.length === 1;
     },
 
-    /** The factor, its recovery codes and any login waiting for it are gone. */
-    async remove(userId: string): Promise<void> {
+    /**
+     * The factor, its recovery codes and any login waiting for it are gone; the codes stay with
+     * `keepRecoveryCodes` (the account keeps passkeys, and the codes are their way back in).
+     */
+    async remove(userId: string, { keepRecoveryCodes = false } = {}): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.delete(secondFactors).where(eq(secondFactors.userId, userId));
-        await tx.delete(secondFactorRecoveryCodes).where(eq(secondFactorRecoveryCodes.userId, userId));
+        if (!keepRecoveryCodes) {
+          await tx.delete(secondFactorRecoveryCodes).where(eq(secondFactorRecoveryCodes.userId, userId));
+        }
         await tx.delete(secondFactorChallenges).where(eq(secondFactorChallenges.userId, userId));
       });
     },

@@ -193,10 +193,13 @@ export function createSecondFactorService({ repo, passkeys, mail, sealer }: Seco
       return { recoveryCodes };
     },
 
-    /** Removes the caller's own factor: needs its current code (or a recovery code); mailed. */
+    /** Removes the caller's own TOTP factor: needs its current code (or a recovery code); mailed. */
     async remove(user: FactorUser, code: string): Promise<void> {
+      // The authenticator app is what this removes; passkeys go one by one (passkey_remove).
+      if (!(await repo.hasTotp(user.id))) throw new DomainError(Codes.NOT_ALLOWED, '尚未开启两步验证');
       await checkCode(user.id, code);
-      await repo.remove(user.id);
+      // With passkeys left, the recovery codes stay: they are the way in when a passkey is lost.
+      await repo.remove(user.id, { keepRecoveryCodes: (await passkeys.count(user.id)) > 0 });
       await mail(user.email, factorRemovedMail());
     },
 
