@@ -345,7 +345,6 @@ async function measureConcurrent(label, goalMs, call) {
   const row = {
     label,
     cpu: used,
-    seconds,
     calls: times.length,
     perSecond: times.length / seconds,
     median: percentile(times, 50),

@@ -10,10 +10,10 @@ export interface AxeScope {
 }
 
 /**
- * Waits until no finite CSS transition or animation is running (endless ones, a skeleton's shimmer
- * or the menu's pulsing hint, never finish and are left alone). A button enabled as its data arrives fades
- * from Chakra's disabled opacity over 200 ms; axe measuring contrast mid-fade reports a colour the
- * visitor never settles on (seen once on /admin_agentLines' 新增).
+ * Waits until no finite CSS transition or animation is running (endless ones, a skeleton's
+ * shimmer or the menu's pulsing hint, never finish and are left alone). A button enabled as its
+ * data arrives fades from Chakra's disabled opacity over 200 ms; axe measuring contrast mid-fade
+ * reports a colour the visitor never settles on (seen once on /admin_agentLines' 新增).
  */
 async function settled(page: Page) {
   const running = () =>

@@ -31,17 +31,21 @@ describe('sealed secrets (DATA_KEY)', () => {
     expect(createSealer(undefined).seal('JBSWY3DPEHPK3PXP', 'totp:u1')).toBe('JBSWY3DPEHPK3PXP');
   });
 
-  it('while the key changes, values sealed under the previous key open and are to be sealed again', () => {
+  it('while the key changes, values sealed under the previous key open and are sealed again under the new one', () => {
     const old = randomBytes(32);
     const sealedBefore = createSealer(old).seal('JBSWY3DPEHPK3PXP', 'totp:u1');
     const changing = createSealer(key, old);
     expect(changing.open(sealedBefore, 'totp:u1')).toBe('JBSWY3DPEHPK3PXP');
-    expect(changing.needsSealing(sealedBefore)).toBe(true);
-    expect(changing.needsSealing('JBSWY3DPEHPK3PXP')).toBe(true);
-    const resealed = changing.seal(changing.open(sealedBefore, 'totp:u1'), 'totp:u1');
-    expect(changing.needsSealing(resealed)).toBe(false);
+    const resealed = changing.resealed(sealedBefore, 'totp:u1')!;
+    expect(resealed).toMatch(/^sealed:v1:/);
     expect(createSealer(key).open(resealed, 'totp:u1')).toBe('JBSWY3DPEHPK3PXP');
-    expect(createSealer(undefined).needsSealing('JBSWY3DPEHPK3PXP')).toBe(false);
+    // Nothing to do for a value under the current key; a plain one is sealed; an unknown key's is left.
+    expect(changing.resealed(resealed, 'totp:u1')).toBeUndefined();
+    expect(createSealer(key).open(changing.resealed('JBSWY3DPEHPK3PXP', 'totp:u1')!, 'totp:u1')).toBe(
+      'JBSWY3DPEHPK3PXP',
+    );
+    expect(createSealer(key).resealed(createSealer(randomBytes(32)).seal('x', 'totp:u1'), 'totp:u1')).toBeUndefined();
+    expect(createSealer(undefined).resealed('JBSWY3DPEHPK3PXP', 'totp:u1')).toBeUndefined();
   });
 
   it('takes 32 bytes as hex or base64, and nothing else', () => {

@@ -19,8 +19,12 @@ export interface Sealer {
   seal(plain: string, context: string): string;
   /** The plain value; throws when it was sealed under an unknown key or altered. */
   open(stored: string, context: string): string;
-  /** The stored value is not sealed under the current key (plain, or under the previous key): seal it again. */
-  needsSealing(stored: string): boolean;
+  /**
+   * What to store instead of `stored` (start-up sealing): the value sealed under the current key
+   * when it is plain or sealed under the previous one; undefined when it needs nothing, or does
+   * not open (an unknown key: left as it is).
+   */
+  resealed(stored: string, context: string): string | undefined;
 }
 
 /** Reads `DATA_KEY`: 32 bytes as 64 hex digits or as base64; undefined when empty. */
@@ -35,7 +39,7 @@ const keyIdOf = (key: Buffer) => createHash('sha256').update(key).digest('hex').
 
 /**
  * `key` seals; values sealed under `previous` (DATA_KEY_PREVIOUS, while a key is being changed)
- * still open, and `needsSealing` says they are to be sealed again under `key`.
+ * still open, and `resealed` seals them again under `key`.
  */
 export function createSealer(key: Buffer | undefined, previous?: Buffer): Sealer {
   const keyId = key === undefined ? '' : keyIdOf(key);
@@ -43,9 +47,9 @@ export function createSealer(key: Buffer | undefined, previous?: Buffer): Sealer
   if (previous !== undefined) keys.set(keyIdOf(previous), previous);
   if (key !== undefined) keys.set(keyId, key);
   const isPlain = (stored: string) => !stored.startsWith(PREFIX);
-  return {
+  const current = (stored: string) => stored.startsWith(`${PREFIX}${keyId}:`);
+  const sealer: Sealer = {
     active: key !== undefined,
-    needsSealing: (stored) => key !== undefined && (isPlain(stored) || !stored.startsWith(`${PREFIX}${keyId}:`)),
     seal(plain, context) {
       if (key === undefined) return plain;
       const iv = randomBytes(12);
@@ -68,5 +72,14 @@ export function createSealer(key: Buffer | undefined, previous?: Buffer): Sealer
         'utf8',
       );
     },
+    resealed(stored, context) {
+      if (key === undefined || current(stored)) return undefined;
+      try {
+        return sealer.seal(sealer.open(stored, context), context);
+      } catch {
+        return undefined;
+      }
+    },
   };
+  return sealer;
 }

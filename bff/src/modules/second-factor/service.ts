@@ -51,7 +51,7 @@ export interface SecondFactorDeps {
 }
 
 /** What a user's TOTP secret is sealed to: it opens only in that user's row. */
-export const totpContext = (userId: string) => `totp:${userId}`;
+const totpContext = (userId: string) => `totp:${userId}`;
 
 /** A recovery code as typed (dashes, spaces, lower case) in its stored form. */
 function normaliseRecovery(code: string): string {
@@ -127,15 +127,10 @@ export function createSecondFactorService({ repo, passkeys, mail, sealer }: Seco
     for (const row of await repo.storedSecrets()) {
       for (const column of ['totpSecret', 'pendingSecret'] as const) {
         const stored = row[column];
-        if (stored === null || !sealer.needsSealing(stored)) continue;
-        const context = totpContext(row.userId);
-        let plain: string;
-        try {
-          plain = sealer.open(stored, context);
-        } catch {
-          continue; // under an unknown key: left as it is (its sign-in fails until the key is given)
-        }
-        await repo.replaceStoredSecret(row.userId, column, stored, sealer.seal(plain, context));
+        // A value under an unknown key is left as it is (its sign-in fails until the key is given).
+        const next = stored === null ? undefined : sealer.resealed(stored, totpContext(row.userId));
+        if (stored === null || next === undefined) continue;
+        await repo.replaceStoredSecret(row.userId, column, stored, next);
         sealed += 1;
       }
     }

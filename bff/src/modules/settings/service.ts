@@ -64,8 +64,8 @@ export interface SettingsChange {
 
 export interface SettingsDeps {
   repo: SettingsRepository;
-  /** Seals secret settings in the database under DATA_KEY (lib/sealed.ts); none: stored as they are. */
-  sealer?: Sealer;
+  /** Seals secret settings in the database under DATA_KEY (lib/sealed.ts; without a key, stored as they are). */
+  sealer: Sealer;
   /** Told about stored values that no longer fit their definition (they read as the default). */
   onInvalidStoredValue?: (key: string, value: unknown) => void;
 }
@@ -80,7 +80,6 @@ export function createSettingsService({ repo, onInvalidStoredValue, sealer }: Se
    * depth) passed through `change`; empty secrets stay empty. Sealed values are bound to their key.
    */
   function secretsOf(key: SettingKey, value: unknown, change: (text: string, context: string) => string): unknown {
-    if (sealer === undefined) return value;
     const { secret, secretProperties }: SettingDefinition = settingDefinitions[key];
     const context = `setting:${key}`;
     const apply = (text: string) => (text === '' ? text : change(text, context));
@@ -88,8 +87,8 @@ export function createSettingsService({ repo, onInvalidStoredValue, sealer }: Se
     if (secretProperties === undefined) return value;
     return mapProperties(value, new Set(secretProperties), (item) => (item === null ? null : apply(item)));
   }
-  const sealed = (key: SettingKey, value: unknown) => secretsOf(key, value, (text, context) => sealer!.seal(text, context));
-  const opened = (key: SettingKey, value: unknown) => secretsOf(key, value, (text, context) => sealer!.open(text, context));
+  const sealed = (key: SettingKey, value: unknown) => secretsOf(key, value, (text, context) => sealer.seal(text, context));
+  const opened = (key: SettingKey, value: unknown) => secretsOf(key, value, (text, context) => sealer.open(text, context));
   /** Rows as stored: every secret sealed. */
   const stored = (rows: Array<{ key: string; value: unknown }>) =>
     rows.map((row) => ({ key: row.key, value: isSettingKey(row.key) ? sealed(row.key, row.value) : row.value }));
@@ -209,7 +208,7 @@ export function createSettingsService({ repo, onInvalidStoredValue, sealer }: Se
      * start-up when a key is configured); how many rows. A row is replaced only while it still holds the value read.
      */
     async sealStoredSecrets(): Promise<number> {
-      if (sealer?.active !== true) return 0;
+      if (!sealer.active) return 0;
       const secretKeys = settingKeys.filter((key) => {
         const definition: SettingDefinition = settingDefinitions[key];
         return definition.secret === true || definition.secretProperties !== undefined;
@@ -217,21 +216,15 @@ export function createSettingsService({ repo, onInvalidStoredValue, sealer }: Se
       let count = 0;
       for (const row of await repo.read(secretKeys)) {
         if (!isSettingKey(row.key)) continue;
-        let stale = false;
-        secretsOf(row.key, row.value, (text) => {
-          stale ||= sealer.needsSealing(text);
-          return text;
-        });
-        if (!stale) continue;
         // Plain values, and values sealed under the previous key, are sealed under the current one;
         // a value under an unknown key stays as it is (it reads as the default, and is logged).
-        let resealed: unknown;
-        try {
-          resealed = sealed(row.key, opened(row.key, row.value));
-        } catch {
-          continue;
-        }
-        if (await repo.replaceIf(row.key, row.value, resealed)) count += 1;
+        let changed = false;
+        const resealed = secretsOf(row.key, row.value, (text, context) => {
+          const next = sealer.resealed(text, context);
+          changed ||= next !== undefined;
+          return next ?? text;
+        });
+        if (changed && (await repo.replaceIf(row.key, row.value, resealed))) count += 1;
       }
       return count;
     },

@@ -12,11 +12,9 @@ import { secondFactorMessages as m } from '@portal/contracts/second-factor';
 import { call, copyText, notify, setSecondFactorPrompt, type CallResult } from '@portal/platform';
 import { create } from 'zustand';
 import { useCodeForm } from '../forms/code-form.js';
-import { CodeField, codeProblem } from './code-field.js';
+import { CodeField } from './code-field.js';
 import { DialogFrame } from './dialog-frame.js';
 import { PasskeyButton } from './passkey.js';
-
-export { CodeField, codeProblem };
 
 /**
  * The second factor's dialogs (issue 25, docs/second-factor.md): enrolment (QR, secret, first
