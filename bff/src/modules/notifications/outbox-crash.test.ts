@@ -34,10 +34,12 @@ async function start(env: Record<string, string>): Promise<{ child: ChildProcess
     env: { ...process.env, LOG_LEVEL: 'warn', SERVE_STATIC: 'false', PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_DRAIN_SECONDS: '0', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const deadline = Date.now() + 100_000;
   while ((await fetch(`${base}/readyz`).then((r) => r.status, () => 0)) !== 200) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('server did not start');
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${stderr}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, base, exited };
@@ -86,5 +88,7 @@ describe(`the outbox across a SIGKILL on ${onPostgres ? 'PostgreSQL' : 'PGlite'}
       await hook.close();
       await postgres?.dispose();
     }
-  });
+    // Two starts of the compiled server (migrations, seed, password hashing): 8 s alone, several
+    // times that while the rest of the suite and the e2e run share two cores.
+  }, 150_000);
 });
