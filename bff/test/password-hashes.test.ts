@@ -191,6 +191,7 @@ const SWEEP: Record<string, Sweep> = {
     },
     code: Codes.SECOND_FACTOR_WRONG,
   })),
+  '/api/second_factor/passkey_recovery_codes': asAdmin(() => ({ payload: {}, code: Codes.NOT_ALLOWED })),
   '/api/second_factor/passkey_remove': asAdmin(() => ({ payload: { id: 'nope' }, code: Codes.NOT_FOUND })),
   '/api/admin/second_factor/reset': asAdmin((ctx) => ({ payload: { userId: ctx.target.id } })),
   '/api/user/adopt_token': asAnonymous(async (ctx) => ({

@@ -1,6 +1,7 @@
 // Passkeys as a staff second factor (issue 25, docs/second-factor.md): a staff member adds a passkey
 // on /user_info through Chromium's virtual authenticator (DevTools protocol `WebAuthn`), signs out,
-// and signs in again with the password and the passkey; then removes it.
+// and signs in again with the password and the passkey, then with a recovery code; renews the
+// recovery codes; then removes the passkey.
 import type { Page } from '@playwright/test';
 import { passkeyMessages as pk, secondFactorMessages as m } from '@portal/contracts/second-factor';
 import { api, userInfo } from '../support/session';
@@ -95,8 +96,19 @@ for (const [label, viewport] of [
     await expect(page).toHaveURL(/#\/$/);
     expect((await userInfo(page.context().request)).email).toBe(staff.email);
 
-    // Removing it (the sign-in just checked the factor): the card is back to no factor.
+    // One code used: ten new ones (no authenticator code to type; the sign-in just checked the factor).
     await page.goto('/#/user_info');
+    await expect(card.getByTestId('second-factor-recovery-left')).toHaveText(m.recoveryLeft(9));
+    await card.getByRole('button', { name: m.newRecoveryCodes }).click();
+    const renew = page.getByRole('alertdialog', { name: m.newRecoveryCodes });
+    await expect(renew).toContainText(pk.newCodesText);
+    await renew.getByRole('button', { name: m.confirm }).click();
+    await expect(codes.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+    await expect(codes.getByTestId('recovery-codes')).not.toContainText(recoveryCode);
+    await codes.getByRole('button', { name: m.done }).click();
+    await expect(card.getByTestId('second-factor-recovery-left')).toHaveText(m.recoveryLeft(10));
+
+    // Removing it (the sign-in just checked the factor): the card is back to no factor.
     await list.getByRole('button', { name: `${pk.removePasskey} 测试电脑` }).click();
     const confirm = page.getByRole('alertdialog', { name: pk.removePasskeyTitle });
     await confirm.getByRole('button', { name: pk.removePasskey }).click();

@@ -77,7 +77,15 @@ afterAll(async () => {
 const NUMERIC = new Set(['traffic', 'spend_traffic', 'wallet_money', 'daily_limit', 'daily_time_package_usage']);
 const TIMES = new Set(['vip_expire_time']);
 /** Differ between two users from the start: only whether they changed can be compared. */
-const OWN = new Set(['email', 'userkey', 'password_hash', 'cred_uuid', 'cred_ss_password', 'cred_ss_key16', 'cred_ss_key32']);
+const OWN = new Set([
+  'email',
+  'userkey',
+  'password_hash',
+  'cred_uuid',
+  'cred_ss_password',
+  'cred_ss_key16',
+  'cred_ss_key32',
+]);
 const IGNORED = new Set(['id', 'created_at', 'last_active_at']);
 
 async function userRow(id: string): Promise<Record<string, unknown>> {
@@ -181,6 +189,7 @@ const SIGNED_IN_CASES: SignedInCase[] = [
       response: PASSKEY_REGISTRATION_SHAPE,
     }),
   },
+  { url: '/api/second_factor/passkey_recovery_codes' },
   { url: '/api/second_factor/passkey_remove', prepare: async () => ({ id: 'nope' }) },
   { url: '/api/user/sessions' },
   { url: '/api/user/subscription_devices' },

@@ -85,6 +85,9 @@ export const passkeyMessages = {
   passkeyDuplicate: '这个通行密钥已经添加过了',
   passkeyNotFound: '通行密钥不存在',
   checkFirstText: '添加或删除通行密钥前需要再次验证身份。',
+  /** New recovery codes for an account with passkeys only (no authenticator code to type). */
+  newCodesText: '重新生成后，旧的恢复码将全部失效，新的恢复码只显示一次。',
+  newCodesCheckText: '重新生成恢复码前需要再次验证身份。',
 } as const;
 
 /** A six-digit authenticator code. */

@@ -6,6 +6,7 @@ import {
   type PasskeyAdded,
   type PasskeyOptions,
   type SecondFactorEnrolment,
+  type SecondFactorRecoveryCodes,
   type SecondFactorStatus,
 } from '@portal/contracts';
 import { generate } from 'otplib';
@@ -58,6 +59,21 @@ async function addPasskey(cookie: string, name = '办公室电脑') {
   const added = await register(cookie, name, key.register(options));
   expect(added.result.code, added.result.msg).toBe(0);
   return { key, passkey: added.result.data, options };
+}
+
+/** Enrols an authenticator app (TOTP) on the signed-in session: its secret and recovery codes. */
+async function enrolTotp(cookie: string) {
+  const start = await call<SecondFactorEnrolment>(app, '/api/second_factor/enrol_start', {}, { cookie });
+  const { secret } = start.result.data;
+  const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+  const confirmed = await call<SecondFactorRecoveryCodes>(
+    app,
+    '/api/second_factor/enrol_confirm',
+    { code },
+    { cookie },
+  );
+  expect(confirmed.result.code, confirmed.result.msg).toBe(0);
+  return { secret, recoveryCodes: confirmed.result.data.recoveryCodes };
 }
 
 async function ticketOf(email: string) {
@@ -374,18 +390,74 @@ describe('recovery codes with passkeys only', () => {
     ).toBe(Codes.SECOND_FACTOR_WRONG);
   });
 
+  it('new codes for a passkey-only account need a passkey checked in the last 10 minutes, replace the old ones and are mailed', async () => {
+    const staff = await staffMember();
+    const { key, passkey } = await addPasskey(staff.cookie);
+    const old = passkey.recoveryCodes!;
+    await staleCheck(staff.cookie);
+    expect(
+      (await call(app, '/api/second_factor/passkey_recovery_codes', {}, { cookie: staff.cookie })).result.code,
+    ).toBe(Codes.STEP_UP_REQUIRED);
+    expect(await recoveryCodesOf(staff.id)).toBe(10);
+
+    const answer = key.assert(await stepUpOptions(staff.cookie));
+    expect(
+      (await call(app, '/api/second_factor/verify_passkey', { response: answer }, { cookie: staff.cookie })).result
+        .code,
+    ).toBe(0);
+    const renewed = await call<SecondFactorRecoveryCodes>(
+      app,
+      '/api/second_factor/passkey_recovery_codes',
+      {},
+      { cookie: staff.cookie },
+    );
+    expect(renewed.result.code).toBe(0);
+    const fresh = renewed.result.data.recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((c) => old.includes(c))).toEqual([]);
+    expect(await recoveryCodesOf(staff.id)).toBe(10);
+    expect((await outboxFor(app, staff.email)).map((m) => m.subject).join()).toContain('恢复码');
+    // The old codes no longer sign in; a new one does.
+    const lost = await ticketOf(staff.email);
+    expect((await call(app, '/api/user/login_second_factor', { ticket: lost.ticket, code: old[0]! })).result.code).toBe(
+      Codes.SECOND_FACTOR_WRONG,
+    );
+    expect(
+      (await call(app, '/api/user/login_second_factor', { ticket: lost.ticket, code: fresh[0]! })).result.code,
+    ).toBe(0);
+  });
+
+  it('an account with an authenticator app, or with no factor, gets no codes without a code', async () => {
+    const none = await staffMember();
+    expect(
+      (await call(app, '/api/second_factor/passkey_recovery_codes', {}, { cookie: none.cookie })).result.code,
+    ).toBe(Codes.NOT_ALLOWED);
+    expect(await recoveryCodesOf(none.id)).toBe(0);
+
+    const withApp = await staffMember();
+    const { recoveryCodes } = await enrolTotp(withApp.cookie);
+    await addPasskey(withApp.cookie);
+    // Checked just now (enrolment), passkeys too: still the code route, not this one.
+    expect(
+      (await call(app, '/api/second_factor/passkey_recovery_codes', {}, { cookie: withApp.cookie })).result.code,
+    ).toBe(Codes.NOT_ALLOWED);
+    const kept = await app.database.query<{ code_hash: string }>(
+      'SELECT code_hash FROM second_factor_recovery_codes WHERE user_id = $1',
+      [withApp.id],
+    );
+    expect(kept).toHaveLength(recoveryCodes.length);
+
+    // A user who is not staff has no second factor at all.
+    await createUser(app, { email: 'not-staff@example.com', password: PASSWORD });
+    const cookie = await login(app, 'not-staff@example.com', PASSWORD);
+    expect((await call(app, '/api/second_factor/passkey_recovery_codes', {}, { cookie })).result.code).toBe(
+      Codes.FORBIDDEN,
+    );
+  });
+
   it('an account with TOTP gets none with a passkey; removing the last passkey of a passkey-only account takes its codes', async () => {
     const withApp = await staffMember();
-    const start = await call<SecondFactorEnrolment>(
-      app,
-      '/api/second_factor/enrol_start',
-      {},
-      { cookie: withApp.cookie },
-    );
-    const code = await generate({ secret: start.result.data.secret, epoch: Math.floor(Date.now() / 1000) });
-    expect(
-      (await call(app, '/api/second_factor/enrol_confirm', { code }, { cookie: withApp.cookie })).result.code,
-    ).toBe(0);
+    const { secret } = await enrolTotp(withApp.cookie);
     expect((await addPasskey(withApp.cookie)).passkey.recoveryCodes).toBeUndefined();
 
     const staff = await staffMember();
@@ -405,7 +477,7 @@ describe('recovery codes with passkeys only', () => {
     expect(await recoveryCodesOf(staff.id)).toBe(10);
 
     // TOTP removed while passkeys remain: the recovery codes stay, the way in without the passkey.
-    const totpCode = await generate({ secret: start.result.data.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const totpCode = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     expect(
       (await call(app, '/api/second_factor/remove', { code: totpCode }, { cookie: withApp.cookie })).result.code,
     ).toBe(0);

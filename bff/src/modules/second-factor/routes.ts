@@ -241,6 +241,16 @@ export function secondFactorRoutes(fastify: FastifyInstance, factors: SecondFact
       ),
   });
 
+  // Passkeys only: no code to type, so a passkey checked on this session within the window instead.
+  fastify.post('/api/second_factor/passkey_recovery_codes', {
+    config: { access: 'user', payload: PasskeyOptionsRequest },
+    handler: async (request, reply) => {
+      staffOnly(request);
+      await freshCheck(request);
+      return reply.envelope(await factors.regenerateRecoveryCodesWithPasskey(me(request)));
+    },
+  });
+
   // Removing one's own factor needs it; nobody else removes it except through the audited reset below.
   fastify.post('/api/second_factor/remove', {
     config: { access: 'user', payload: SecondFactorCodeRequest },

@@ -220,6 +220,19 @@ export function createSecondFactorService({ repo, passkeys, mail, sealer }: Seco
       return { recoveryCodes };
     },
 
+    /**
+     * Ten new recovery codes for an account with passkeys only (no code of its own to type): the
+     * route has checked a passkey (or a recovery code) on this session within the step-up window.
+     * An account with an authenticator app uses regenerateRecoveryCodes with its current code.
+     */
+    async regenerateRecoveryCodesWithPasskey(user: FactorUser): Promise<SecondFactorRecoveryCodes> {
+      if (await repo.hasTotp(user.id)) throw new DomainError(Codes.NOT_ALLOWED, '请输入验证器中的验证码');
+      if ((await passkeys.count(user.id)) === 0) throw new DomainError(Codes.NOT_ALLOWED, '尚未开启两步验证');
+      const recoveryCodes = await newRecoveryCodes(user.id);
+      await mail(user.email, recoveryCodesMail());
+      return { recoveryCodes };
+    },
+
     /** Step-up: a code proves the factor again for this session. */
     async verify(user: FactorUser, sessionId: string, code: string): Promise<void> {
       await checkCode(user.id, code);

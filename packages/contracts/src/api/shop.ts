@@ -135,6 +135,10 @@ export const OrderUseCouponRequest = Type.Object(
 );
 export type OrderUseCouponRequest = Static<typeof OrderUseCouponRequest>;
 
+/** The order-confirm dialog's coupon field: the code the call carries. */
+export const CouponCodeForm = Type.Pick(OrderUseCouponRequest, ['code']);
+export type CouponCodeForm = Static<typeof CouponCodeForm>;
+
 export const DoBuyRequest = Type.Object(
   {
     order_id: ObjectId,

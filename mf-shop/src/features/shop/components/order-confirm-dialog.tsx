@@ -1,6 +1,7 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { Box, Button, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Codes, payModes, shopMessages, type Order, type PayMode } from '@portal/contracts';
+import { Codes, payModes, shopMessages, type CouponCodeForm, type Order, type PayMode } from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { formatYuan, isMobile, notify, useCallData, type CallResult } from '@portal/platform';
 import { DialogFrame } from '@portal/ui/dialog-frame';
@@ -9,6 +10,7 @@ import { enabledPayModes } from '../api/pay-modes';
 import { orderCancelCoupon } from '../api/order-cancel-coupon';
 import { orderUseCoupon } from '../api/order-use-coupon';
 import { isWeChatBrowser, offeredPayModes, payModesFor, type Device } from '../lib/pay-modes';
+import { couponResolver } from '../lib/coupon-rule';
 import { couponRefusal } from '../lib/refusals';
 import { walletPreview } from '../lib/wallet-rule';
 import { PayModePicker } from './pay-mode-picker';
@@ -161,30 +163,29 @@ function CouponPart({
   onOrderChange: (order: Order) => void;
   disabled: boolean;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CouponCodeForm>({ resolver: couponResolver, reValidateMode: 'onSubmit', defaultValues: { code: '' } });
+  const error = errors.code?.message;
   const [busy, setBusy] = useState(false);
 
-  async function apply(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const trimmed = code.trim();
-    if (!trimmed) return setError(shopMessages.coupon.empty);
-    setError(null);
-    setBusy(true);
-    const result = await orderUseCoupon(order._id, trimmed);
-    setBusy(false);
+  const apply = handleSubmit(async ({ code }) => {
+    const result = await orderUseCoupon(order._id, code);
     if (result.code === Codes.OK && result.data?._id) {
-      setCode('');
+      reset();
       onOrderChange(result.data);
       notify({ kind: 'success', title: shopMessages.coupon.applied });
       return;
     }
     if (announced(result)) return;
     const message = couponRefusal(result.code);
-    setError(message);
+    setError('code', { message });
     notify({ kind: 'error', title: message });
-  }
+  });
 
   async function cancel() {
     if (busy) return;
@@ -219,21 +220,19 @@ function CouponPart({
 
   return (
     <form onSubmit={(event) => void apply(event)} noValidate>
-      <Field.Root invalid={error !== null}>
+      <Field.Root invalid={error !== undefined}>
         <Field.Label>{t.coupon}</Field.Label>
         <HStack gap="2" width="full">
           <Input
-            name="coupon"
+            {...register('code')}
             size="sm"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
             placeholder={t.couponPlaceholder}
             autoComplete="off"
             autoCorrect="off"
             spellCheck={false}
             disabled={disabled}
           />
-          <Button type="submit" size="sm" variant="outline" loading={busy} disabled={disabled} flexShrink={0}>
+          <Button type="submit" size="sm" variant="outline" loading={isSubmitting} disabled={disabled} flexShrink={0}>
             {t.applyCoupon}
           </Button>
         </HStack>

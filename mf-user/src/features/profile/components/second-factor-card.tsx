@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Codes, type PasskeySummary, type SecondFactorStatus } from '@portal/contracts';
+import { Codes, type PasskeySummary, type SecondFactorRecoveryCodes, type SecondFactorStatus } from '@portal/contracts';
 import { passkeyMessages as pk, secondFactorMessages as m } from '@portal/contracts/second-factor';
-import { call, formatDate, notify, useCallData } from '@portal/platform';
+import { call, formatDate, notify, useCallData, type CallResult } from '@portal/platform';
 import { lazyDialog, RegionError } from '@portal/ui';
 import type { ConfirmDialogProps } from '@portal/ui/confirm-dialog';
 import type { CodeDialogProps, EnrolDialogProps, StepUpDialogProps } from '@portal/ui/second-factor';
@@ -35,6 +35,8 @@ type Open =
   | 'change'
   | 'remove'
   | 'codes'
+  /** New recovery codes with passkeys only: a question, then the session's check. */
+  | 'passkey-codes'
   | { passkey: 'add'; name?: string }
   | { passkey: 'remove'; key: PasskeySummary }
   /** The session's check is older than 10 minutes (1133): the factor first, then `then`. */
@@ -111,8 +113,8 @@ function PasskeyList({
  * 两步验证 on /user_info, for staff only (issue 25): on or off, the recovery codes left; enable
  * (QR, first code, recovery codes), change the authenticator, new recovery codes and switch off,
  * each of the last three with the current code. Passkeys: the list, 添加通行密钥 (named) and
- * remove; when the session's check is older than 10 minutes (1133) the step-up dialog (a code or
- * a passkey) comes first, then the action again.
+ * remove; with passkeys only, new recovery codes too. When the session's check is older than 10
+ * minutes (1133) the step-up dialog (a code or a passkey) comes first, then the action again.
  */
 export function SecondFactorCard() {
   const { state, retry } = useCallData(fetchStatus);
@@ -128,6 +130,12 @@ export function SecondFactorCard() {
   const done = () => {
     setOpen(null);
     retry();
+  };
+  /** A confirmed action's answer: done, the check first (1133, then `again`), or the refusal shown. */
+  const settle = <T,>(result: CallResult<T>, again: Open, onDone: (data: T) => void) => {
+    if (result.code === Codes.OK) onDone(result.data);
+    else if (result.code === Codes.STEP_UP_REQUIRED) setOpen({ check: true, then: again });
+    else if (result.status !== 502) notify({ kind: 'error', title: result.msg });
   };
 
   return (
@@ -179,6 +187,11 @@ export function SecondFactorCard() {
                 </Button>
               </>
             )}
+            {status.active && !status.enabled && (
+              <Button variant="outline" onClick={() => setOpen('passkey-codes')} onPointerEnter={ConfirmDialog.preload}>
+                {m.newRecoveryCodes}
+              </Button>
+            )}
           </HStack>
           <PasskeyList
             passkeys={status.passkeys}
@@ -226,7 +239,11 @@ export function SecondFactorCard() {
         />
       )}
       {open !== null && typeof open === 'object' && 'check' in open && (
-        <StepUpDialog text={pk.checkFirstText} onVerified={() => setOpen(open.then)} onClose={close} />
+        <StepUpDialog
+          text={open.then === 'passkey-codes' ? pk.newCodesCheckText : pk.checkFirstText}
+          onVerified={() => setOpen(open.then)}
+          onClose={close}
+        />
       )}
       {open !== null && typeof open === 'object' && 'passkey' in open && open.passkey === 'add' && (
         <AddPasskeyDialog
@@ -248,20 +265,37 @@ export function SecondFactorCard() {
           confirmLabel={pk.removePasskey}
           busyLabel={m.checking}
           danger
-          onConfirm={async () => {
-            const result = await call('second_factor/passkey_remove', { id: open.key.id });
-            if (result.code === Codes.OK) {
+          onConfirm={async () =>
+            settle(await call('second_factor/passkey_remove', { id: open.key.id }), open, () => {
               notify({ kind: 'success', title: pk.passkeyRemovedToast });
               done();
-            } else if (result.code === Codes.STEP_UP_REQUIRED) {
-              setOpen({ check: true, then: open });
-            } else if (result.status !== 502) {
-              notify({ kind: 'error', title: result.msg });
-            }
-          }}
+            })
+          }
           onClose={close}
         >
           {pk.removePasskeyText(open.key.name)}
+        </ConfirmDialog>
+      )}
+      {open === 'passkey-codes' && (
+        <ConfirmDialog
+          title={m.newRecoveryCodes}
+          testId="passkey-new-codes"
+          cancelLabel={m.cancel}
+          confirmLabel={m.confirm}
+          busyLabel={m.checking}
+          onConfirm={async () =>
+            settle(
+              await call<SecondFactorRecoveryCodes>('second_factor/passkey_recovery_codes', {}),
+              'passkey-codes',
+              ({ recoveryCodes }) => {
+                setNewCodes(recoveryCodes);
+                done();
+              },
+            )
+          }
+          onClose={close}
+        >
+          {pk.newCodesText}
         </ConfirmDialog>
       )}
       {newCodes !== undefined && <CodesDialog codes={newCodes} onClose={() => setNewCodes(undefined)} />}
