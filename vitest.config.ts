@@ -9,7 +9,12 @@ const chakraThemeDir = path.join(path.dirname(require.resolve('@chakra-ui/react/
 export default defineConfig({
   resolve: { alias: { '@chakra-ui/theme-parts': chakraThemeDir } },
   test: {
-    include: ['packages/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'shell/src/**/*.test.{ts,tsx}', 'mf-*/src/**/*.test.{ts,tsx}'],
+    include: [
+      'packages/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+      'shell/src/**/*.test.{ts,tsx}',
+      'mf-*/src/**/*.test.{ts,tsx}',
+    ],
     environment: 'node',
   },
 });

@@ -215,7 +215,12 @@ function envelopeTarget(base, cookie) {
 const NODE = { id: 'bench-node', secret: 'bench-node-secret-not-secret' };
 
 function shopTarget(base) {
-  return { url: `${base}/api/shop/list`, method: 'POST', headers: { 'content-type': 'application/json' }, body: encode({}) };
+  return {
+    url: `${base}/api/shop/list`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: encode({}),
+  };
 }
 
 /** A node's traffic push for the subscriber (1 byte each way), keyed by the user list's integer id. */
@@ -236,7 +241,9 @@ async function hotCalls(base, suffix, { kinds = ['clash', 'singbox'] } = {}) {
   const cookie = await loginCookie(base);
   rows.push(await load(`envelope userinfo (${suffix})`, envelopeTarget(base, cookie)));
   for (const kind of kinds) {
-    rows.push(await load(`${kind} subscription, ${SUBSCRIPTION_LINES} lines (${suffix})`, await subscriptionTarget(base, kind)));
+    rows.push(
+      await load(`${kind} subscription, ${SUBSCRIPTION_LINES} lines (${suffix})`, await subscriptionTarget(base, kind)),
+    );
   }
   // The same fetch from a client that sends a hardware id (issue 27): the device gate (a known
   // device: one UPDATE) and the batched fetch record on top of the subscription.
@@ -374,9 +381,14 @@ for (const row of rows) {
   );
 }
 console.log('\nresident memory (MB) after start and after the load above:');
-for (const m of memory) console.log(m.label.padEnd(58), m.started.toFixed(0).padStart(9), m.loaded.toFixed(0).padStart(9));
+for (const m of memory)
+  console.log(m.label.padEnd(58), m.started.toFixed(0).padStart(9), m.loaded.toFixed(0).padStart(9));
 if (postgresUrl !== undefined) {
-  console.log(brokenInvariants.length === 0 ? '\ninvariants after the load: hold' : `\ninvariants after the load: BROKEN (${brokenInvariants.join('; ')})`);
+  console.log(
+    brokenInvariants.length === 0
+      ? '\ninvariants after the load: hold'
+      : `\ninvariants after the load: BROKEN (${brokenInvariants.join('; ')})`,
+  );
 }
 const tooBig = memory.filter((m) => m.label.startsWith('PostgreSQL') && m.loaded > 300);
 if (tooBig.length > 0) console.error(`bench: over 300 MB on PostgreSQL: ${tooBig.map((m) => m.label).join(', ')}`);

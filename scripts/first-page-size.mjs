@@ -169,7 +169,10 @@ async function visit(browser, baseUrl, target) {
     ),
   );
   // The measures before any input (input ends the largest-paint candidates), once the page is idle.
-  await page.waitForFunction(() => performance.getEntriesByName('portal:ready').length > 0, null, { timeout: 60_000, polling: 50 });
+  await page.waitForFunction(() => performance.getEntriesByName('portal:ready').length > 0, null, {
+    timeout: 60_000,
+    polling: 50,
+  });
   await first.idle();
   const vitals = await page.evaluate(() => {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;

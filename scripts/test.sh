@@ -92,7 +92,7 @@ export BFF_DIST_READY=1
 # A third e2e worker (e2e waits about half the time) was measured: 694 s for 88 tests against
 # 596 s for 81 with two, and the PGlite suite beside it slowed 795 → 941 s; a third story-smoke
 # page gained 39 s and upset a story's timing. Both stay at two.
-lane lint 'npx eslint . --max-warnings=0' \
+lane lint 'npx eslint . --max-warnings=0 && npx prettier --check . --log-level warn' \
   unit 'npx vitest run' \
   build 'env PORTAL_SIZE_RUNS=0 bash scripts/build.sh' \
   e2e 'npx playwright test -c e2e/playwright.config.ts' \

@@ -49,7 +49,16 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_PASSWORD', 'REMOTE_MF_SHOP_URL', 'LOG_LEVEL', 'SERVICE_TIMEZONE', 'PUBLIC_ORIGIN', 'SERVE_STATIC']) {
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'ADMIN_PASSWORD',
+      'REMOTE_MF_SHOP_URL',
+      'LOG_LEVEL',
+      'SERVICE_TIMEZONE',
+      'PUBLIC_ORIGIN',
+      'SERVE_STATIC',
+    ]) {
       expect(problems).toContain(name);
     }
   });
@@ -57,7 +66,11 @@ describe('loadConfig', () => {
   it('parses TRUST_PROXY as a switch or an address list', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1, loopback' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1, loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'loopback',
+    ]);
     expect(() => loadConfig({ TRUST_PROXY: '2 hops' })).toThrow(/TRUST_PROXY/);
   });
 
@@ -103,7 +116,11 @@ describe('loadConfig', () => {
     );
     expect(set).toMatchObject({
       publicBaseUrl: 'https://portal.example.com',
-      mail: { smtpUrl: 'smtps://user:pass@smtp.example.com:465', from: '云梯加速 <no-reply@portal.example.com>', outboxDir: '/srv/portal/mail' },
+      mail: {
+        smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+        from: '云梯加速 <no-reply@portal.example.com>',
+        outboxDir: '/srv/portal/mail',
+      },
       demoData: true,
       demoCouponCode: 'TRIAL-1',
       seedFile: '/srv/portal/seed.json',
@@ -128,7 +145,14 @@ describe('loadConfig', () => {
       error = err;
     }
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PUBLIC_BASE_URL', 'SMTP_URL', 'MAIL_FROM', 'DEMO_COUPON_CODE', 'DEMO_DATA', 'ACCOUNT_RATE_MAX']) {
+    for (const name of [
+      'PUBLIC_BASE_URL',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'DEMO_COUPON_CODE',
+      'DEMO_DATA',
+      'ACCOUNT_RATE_MAX',
+    ]) {
       expect(problems).toContain(name);
     }
   });

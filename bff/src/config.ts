@@ -185,7 +185,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
 
   const publicOrigins: string[] = [];
-  for (const origin of (read('PUBLIC_ORIGIN') ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+  for (const origin of (read('PUBLIC_ORIGIN') ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)) {
     if (!isHttpUrl(origin) || new URL(origin).origin !== origin.replace(/\/+$/, '')) {
       problems.push(`PUBLIC_ORIGIN entry "${origin}" must be an origin such as https://portal.example.com`);
     } else {
@@ -196,8 +199,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const loginRateLimit = {
     max: parseInteger(read('LOGIN_RATE_MAX') ?? '10', 'LOGIN_RATE_MAX', 1, 1_000_000, problems),
     timeWindowMs:
-      parseInteger(read('LOGIN_RATE_WINDOW_SECONDS') ?? '900', 'LOGIN_RATE_WINDOW_SECONDS', 1, 86_400, problems) *
-      1000,
+      parseInteger(read('LOGIN_RATE_WINDOW_SECONDS') ?? '900', 'LOGIN_RATE_WINDOW_SECONDS', 1, 86_400, problems) * 1000,
     accountFree: parseInteger(
       read('LOGIN_ACCOUNT_FREE_FAILURES') ?? '5',
       'LOGIN_ACCOUNT_FREE_FAILURES',
@@ -210,7 +212,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   };
   const accountRateLimit = {
     perAccount: parseInteger(read('ACCOUNT_RATE_MAX') ?? '5', 'ACCOUNT_RATE_MAX', 1, 1_000_000, problems),
-    perAddress: parseInteger(read('ACCOUNT_RATE_ADDRESS_MAX') ?? '20', 'ACCOUNT_RATE_ADDRESS_MAX', 1, 1_000_000, problems),
+    perAddress: parseInteger(
+      read('ACCOUNT_RATE_ADDRESS_MAX') ?? '20',
+      'ACCOUNT_RATE_ADDRESS_MAX',
+      1,
+      1_000_000,
+      problems,
+    ),
     timeWindowMs:
       parseInteger(read('ACCOUNT_RATE_WINDOW_SECONDS') ?? '3600', 'ACCOUNT_RATE_WINDOW_SECONDS', 1, 86_400, problems) *
       1000,
@@ -241,7 +249,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const publicBaseUrl = (read('PUBLIC_BASE_URL') ?? '').replace(/\/+$/, '');
   if (publicBaseUrl !== '' && (!isHttpUrl(publicBaseUrl) || /[?#]/.test(publicBaseUrl))) {
-    problems.push('PUBLIC_BASE_URL must be an absolute http(s) URL without query or fragment, such as https://portal.example.com');
+    problems.push(
+      'PUBLIC_BASE_URL must be an absolute http(s) URL without query or fragment, such as https://portal.example.com',
+    );
   }
   const smtpUrl = read('SMTP_URL') ?? '';
   if (smtpUrl !== '' && (!isUrl(smtpUrl) || !/^smtps?:$/.test(new URL(smtpUrl).protocol))) {
@@ -269,13 +279,32 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   // At least 2 days of push reports: a node resending a report it got no answer to must still
   // find it (the (agent, report) key is what makes the resend count once).
   const retention = {
-    nodeReportDays: parseInteger(read('RETENTION_NODE_REPORT_DAYS') ?? '7', 'RETENTION_NODE_REPORT_DAYS', 2, 3650, problems),
+    nodeReportDays: parseInteger(
+      read('RETENTION_NODE_REPORT_DAYS') ?? '7',
+      'RETENTION_NODE_REPORT_DAYS',
+      2,
+      3650,
+      problems,
+    ),
     errorLogDays: parseInteger(read('RETENTION_ERROR_LOG_DAYS') ?? '90', 'RETENTION_ERROR_LOG_DAYS', 1, 3650, problems),
-    mailOutboxDays: parseInteger(read('RETENTION_MAIL_OUTBOX_DAYS') ?? '30', 'RETENTION_MAIL_OUTBOX_DAYS', 1, 3650, problems),
-    notificationDays: parseInteger(read('RETENTION_NOTIFICATION_DAYS') ?? '30', 'RETENTION_NOTIFICATION_DAYS', 1, 3650, problems),
+    mailOutboxDays: parseInteger(
+      read('RETENTION_MAIL_OUTBOX_DAYS') ?? '30',
+      'RETENTION_MAIL_OUTBOX_DAYS',
+      1,
+      3650,
+      problems,
+    ),
+    notificationDays: parseInteger(
+      read('RETENTION_NOTIFICATION_DAYS') ?? '30',
+      'RETENTION_NOTIFICATION_DAYS',
+      1,
+      3650,
+      problems,
+    ),
   };
   const telegramApiBase = (read('TELEGRAM_API_BASE') ?? 'https://api.telegram.org').replace(/\/+$/, '');
-  if (!isHttpUrl(telegramApiBase)) problems.push('TELEGRAM_API_BASE must be an http(s) URL, such as https://api.telegram.org');
+  if (!isHttpUrl(telegramApiBase))
+    problems.push('TELEGRAM_API_BASE must be an http(s) URL, such as https://api.telegram.org');
   const notifications = {
     intervalMs: parseInteger(read('NOTIFY_INTERVAL_MS') ?? '3000', 'NOTIFY_INTERVAL_MS', 100, 3_600_000, problems),
     webhookTimeoutMs: parseInteger(read('WEBHOOK_TIMEOUT_MS') ?? '10000', 'WEBHOOK_TIMEOUT_MS', 100, 120_000, problems),
@@ -285,7 +314,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const shutdownDrainMs = parseInteger(read('SHUTDOWN_DRAIN_SECONDS') ?? '3', 'SHUTDOWN_DRAIN_SECONDS', 0, 120, problems) * 1000;
+  const shutdownDrainMs =
+    parseInteger(read('SHUTDOWN_DRAIN_SECONDS') ?? '3', 'SHUTDOWN_DRAIN_SECONDS', 0, 120, problems) * 1000;
 
   return {
     port,
@@ -377,9 +407,16 @@ function parseTrustProxy(value: string, problems: string[]): boolean | string[] 
   if (['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(value.toLowerCase())) {
     return parseBoolean(value, 'TRUST_PROXY', problems);
   }
-  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
-  if (list.some((entry) => !/^[0-9a-fA-F.:/]+$/.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry))) {
-    problems.push('TRUST_PROXY must be true, false, or a list of proxy addresses/CIDRs (or loopback, linklocal, uniquelocal)');
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (
+    list.some((entry) => !/^[0-9a-fA-F.:/]+$/.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry))
+  ) {
+    problems.push(
+      'TRUST_PROXY must be true, false, or a list of proxy addresses/CIDRs (or loopback, linklocal, uniquelocal)',
+    );
   }
   return list;
 }

@@ -129,7 +129,9 @@ export interface KeptMail {
 
 /** Mails kept in the outbox table (no SMTP_URL), oldest first. */
 export async function outboxFor(app: FastifyInstance, to: string): Promise<KeptMail[]> {
-  return app.database.query<KeptMail>('SELECT "to", subject, text, html FROM mail_outbox WHERE "to" = $1 ORDER BY id', [to]);
+  return app.database.query<KeptMail>('SELECT "to", subject, text, html FROM mail_outbox WHERE "to" = $1 ORDER BY id', [
+    to,
+  ]);
 }
 
 /** The confirmation link of a mail body, with its query parameters. */
@@ -137,7 +139,12 @@ export function confirmationLink(text: string): { url: string; serial_id: string
   const url = /https?:\/\/\S+#\/confirm\?\S+/.exec(text)?.[0];
   if (url === undefined) throw new Error(`no confirmation link in: ${text}`);
   const params = new URLSearchParams(url.slice(url.indexOf('?') + 1));
-  return { url, serial_id: params.get('serial_id') ?? '', key: params.get('key') ?? '', action: params.get('action') ?? '' };
+  return {
+    url,
+    serial_id: params.get('serial_id') ?? '',
+    key: params.get('key') ?? '',
+    action: params.get('action') ?? '',
+  };
 }
 
 /** The newest confirmation link mailed to an address through the outbox. */

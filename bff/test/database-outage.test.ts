@@ -72,7 +72,14 @@ describe.runIf(onPostgres)('PostgreSQL stops mid-run and comes back', () => {
   it('answers a clear 503 within two seconds, says not ready, writes nothing half, and serves again without a restart', async () => {
     const admin = await loginAsAdmin(app);
     const user = await signedInUser(app);
-    await app.coupons.create({ name: '体验券', type: 'freeUse', traffic: 1024 ** 3, useNumPerUser: 1, numberOfAuthorizations: 10, code: 'OUTAGE1' });
+    await app.coupons.create({
+      name: '体验券',
+      type: 'freeUse',
+      traffic: 1024 ** 3,
+      useNumPerUser: 1,
+      numberOfAuthorizations: 10,
+      code: 'OUTAGE1',
+    });
     expect((await call(app, '/api/user/userinfo', {}, { cookie: admin })).result.code).toBe(0);
 
     await relay.down();
@@ -88,19 +95,33 @@ describe.runIf(onPostgres)('PostgreSQL stops mid-run and comes back', () => {
     expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
 
     await relay.up();
-    await vi.waitFor(async () => expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200), { timeout: 10_000, interval: 200 });
+    await vi.waitFor(async () => expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200), {
+      timeout: 10_000,
+      interval: 200,
+    });
     expect((await call(app, '/api/user/userinfo', {}, { cookie: admin })).result.code).toBe(0);
     // The refused redemption left nothing behind: no use, no counter, no traffic.
-    const [coupon] = await database.query<{ auth_times: number }>(`SELECT auth_times FROM coupons WHERE code = 'OUTAGE1'`);
+    const [coupon] = await database.query<{ auth_times: number }>(
+      `SELECT auth_times FROM coupons WHERE code = 'OUTAGE1'`,
+    );
     expect(coupon!.auth_times).toBe(0);
     expect(await database.query('SELECT 1 FROM traffic_records WHERE user_id = $1', [user.id])).toEqual([]);
     // And the same call now succeeds.
-    expect((await call(app, '/api/coupon/redeem_coupon', { code: 'OUTAGE1' }, { cookie: user.cookie })).result.code).toBe(0);
+    expect(
+      (await call(app, '/api/coupon/redeem_coupon', { code: 'OUTAGE1' }, { cookie: user.cookie })).result.code,
+    ).toBe(0);
   }, 60_000);
 
   it('a write cut in the middle of its transaction by the connection going away leaves nothing half-written', async () => {
     const user = await signedInUser(app);
-    await app.coupons.create({ name: '体验券', type: 'freeUse', traffic: 1024 ** 3, useNumPerUser: 1, numberOfAuthorizations: 10, code: 'OUTAGE2' });
+    await app.coupons.create({
+      name: '体验券',
+      type: 'freeUse',
+      traffic: 1024 ** 3,
+      useNumPerUser: 1,
+      numberOfAuthorizations: 10,
+      code: 'OUTAGE2',
+    });
     // The redemption's traffic step (it locks the user's row together with their traffic records)
     // waits on a lock the test holds on traffic_records, so the transaction stands open with its
     // first writes made (the coupon's counter, the use record) when the connection is cut.
@@ -119,7 +140,9 @@ describe.runIf(onPostgres)('PostgreSQL stops mid-run and comes back', () => {
         },
         { timeout: 10_000, interval: 50 },
       );
-      const [written] = await database.query<{ auth_times: number }>(`SELECT auth_times FROM coupons WHERE code = 'OUTAGE2'`);
+      const [written] = await database.query<{ auth_times: number }>(
+        `SELECT auth_times FROM coupons WHERE code = 'OUTAGE2'`,
+      );
       expect(written!.auth_times, 'not committed yet').toBe(0);
 
       await relay.down();
@@ -132,17 +155,28 @@ describe.runIf(onPostgres)('PostgreSQL stops mid-run and comes back', () => {
     }
 
     await relay.up();
-    await vi.waitFor(async () => expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200), { timeout: 10_000, interval: 200 });
+    await vi.waitFor(async () => expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200), {
+      timeout: 10_000,
+      interval: 200,
+    });
     // Nothing of the cut transaction stayed: no counter, no use, no traffic, no record.
-    const [coupon] = await database.query<{ auth_times: number; id: string }>(`SELECT id, auth_times FROM coupons WHERE code = 'OUTAGE2'`);
+    const [coupon] = await database.query<{ auth_times: number; id: string }>(
+      `SELECT id, auth_times FROM coupons WHERE code = 'OUTAGE2'`,
+    );
     expect(coupon!.auth_times).toBe(0);
     expect(await database.query('SELECT 1 FROM coupon_uses WHERE coupon_id = $1', [coupon!.id])).toEqual([]);
     expect(await database.query('SELECT 1 FROM traffic_records WHERE user_id = $1', [user.id])).toEqual([]);
-    const [row] = await database.query<{ traffic: string | number }>('SELECT traffic FROM users WHERE id = $1', [user.id]);
+    const [row] = await database.query<{ traffic: string | number }>('SELECT traffic FROM users WHERE id = $1', [
+      user.id,
+    ]);
     expect(Number(row!.traffic)).toBe(0);
     // The same redemption made again succeeds, once.
-    expect((await call(app, '/api/coupon/redeem_coupon', { code: 'OUTAGE2' }, { cookie: user.cookie })).result.code).toBe(0);
-    const [after] = await database.query<{ traffic: string | number }>('SELECT traffic FROM users WHERE id = $1', [user.id]);
+    expect(
+      (await call(app, '/api/coupon/redeem_coupon', { code: 'OUTAGE2' }, { cookie: user.cookie })).result.code,
+    ).toBe(0);
+    const [after] = await database.query<{ traffic: string | number }>('SELECT traffic FROM users WHERE id = $1', [
+      user.id,
+    ]);
     expect(Number(after!.traffic)).toBe(1024 ** 3);
   }, 60_000);
 });

@@ -18,7 +18,9 @@ export const images = {
 
 /** A multipart/form-data body, the way a browser's FormData sends one. */
 export function multipartBody(
-  parts: Array<{ name: string; value: string } | { name: string; filename: string; contentType: string; content: Buffer }>,
+  parts: Array<
+    { name: string; value: string } | { name: string; filename: string; contentType: string; content: Buffer }
+  >,
 ): { body: Buffer; contentType: string } {
   const boundary = `----portal${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
@@ -32,7 +34,9 @@ export function multipartBody(
         Buffer.from('\r\n'),
       );
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      );
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -73,7 +77,12 @@ export async function uploadImage(
 }
 
 /** Uploads an image and returns its download path (for payloads that reference an image). */
-export async function uploadedImageUrl(app: FastifyInstance, cookie: string, purpose = 'ticket', content = images.png): Promise<string> {
+export async function uploadedImageUrl(
+  app: FastifyInstance,
+  cookie: string,
+  purpose = 'ticket',
+  content = images.png,
+): Promise<string> {
   const response = await uploadImage(app, { cookie, purpose, content });
   const { decodeResponse } = await import('@portal/contracts');
   const result = decodeResponse<{ file: { filename: string; url: string } }>(response.json());

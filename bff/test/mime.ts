@@ -70,7 +70,10 @@ function collectParts(head: Map<string, string>, body: string, out: ParsedMail['
     }
     return;
   }
-  out.push({ type: type.split(';')[0]!.trim().toLowerCase(), body: decodeBody(body, head.get('content-transfer-encoding')) });
+  out.push({
+    type: type.split(';')[0]!.trim().toLowerCase(),
+    body: decodeBody(body, head.get('content-transfer-encoding')),
+  });
 }
 
 export function parseMail(raw: string): ParsedMail {

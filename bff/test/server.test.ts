@@ -31,7 +31,12 @@ describe.skipIf(onPostgres)('server process', () => {
 
   it('starts on PGlite, logs its URL, and exits cleanly on SIGTERM (database closed)', async () => {
     const port = await freePort();
-    const server = startCompiled({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'server-test-password' });
+    const server = startCompiled({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'server-test-password',
+    });
     // Generous: a busy two-core machine has taken over 45 s to open PGlite and migrate.
     const deadline = Date.now() + 100_000;
     while (!server.output().includes('portal on http')) {
@@ -90,7 +95,11 @@ async function requestInFlight(base: string) {
   const request = http.request(`${base}/api/host/get`, {
     method: 'POST',
     agent: false,
-    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(HOST_GET), expect: '100-continue' },
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(HOST_GET),
+      expect: '100-continue',
+    },
   });
   const status = new Promise<number | 'reset'>((resolve) => {
     request.on('response', (response) => response.resume().on('end', () => resolve(response.statusCode!)));
@@ -120,14 +129,26 @@ describe(`SIGTERM on ${database.name} (compiled server)`, () => {
   it('drains first: /readyz says not ready while requests are still answered, then exits 0', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const server = startCompiled({ PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'server-test-password', SHUTDOWN_DRAIN_SECONDS: '2', ...env });
+    const server = startCompiled({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: 'server-test-password',
+      SHUTDOWN_DRAIN_SECONDS: '2',
+      ...env,
+    });
     await waitForStart(server);
     const inFlight = await Promise.all(Array.from({ length: 20 }, () => requestInFlight(base)));
     server.child.kill('SIGTERM');
     await signalTaken(server);
     expect(await statusOf(`${base}/readyz`)).toBe(503);
     expect(await statusOf(`${base}/healthz`)).toBe(200);
-    expect(await statusOf(`${base}/api/host/get`, { method: 'POST', body: HOST_GET, headers: { 'content-type': 'application/json' } })).toBe(200);
+    expect(
+      await statusOf(`${base}/api/host/get`, {
+        method: 'POST',
+        body: HOST_GET,
+        headers: { 'content-type': 'application/json' },
+      }),
+    ).toBe(200);
     // Requests the server had when the signal came are all answered.
     expect(await Promise.all(inFlight.map((finish) => finish()))).toEqual(inFlight.map(() => 200));
     expect(await server.exit).toBe(0);
@@ -140,10 +161,22 @@ describe(`SIGTERM on ${database.name} (compiled server)`, () => {
     for (let round = 0; round < rounds; round += 1) {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      const server = startCompiled({ PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'server-test-password', SHUTDOWN_DRAIN_SECONDS: '0', ...env });
+      const server = startCompiled({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ADMIN_PASSWORD: 'server-test-password',
+        SHUTDOWN_DRAIN_SECONDS: '0',
+        ...env,
+      });
       await waitForStart(server);
       const inFlight = await Promise.all(Array.from({ length: 5 }, () => requestInFlight(base)));
-      const load = Array.from({ length: 20 }, () => statusOf(`${base}/api/host/get`, { method: 'POST', body: HOST_GET, headers: { 'content-type': 'application/json' } }));
+      const load = Array.from({ length: 20 }, () =>
+        statusOf(`${base}/api/host/get`, {
+          method: 'POST',
+          body: HOST_GET,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
       const stoppedAt = Date.now();
       server.child.kill('SIGTERM');
       await signalTaken(server);

@@ -29,7 +29,10 @@ describe.runIf(onPostgres)('two instances behind a balancer on one PostgreSQL', 
     writeFileSync(
       seedFile,
       JSON.stringify({
-        users: Array.from({ length: USERS }, (_, i) => ({ email: `two${i}@example.com`, password: `two-password-${i}` })),
+        users: Array.from({ length: USERS }, (_, i) => ({
+          email: `two${i}@example.com`,
+          password: `two-password-${i}`,
+        })),
         coupons: [{ code: 'TWO-5', name: '体验券', type: 'freeUse', traffic: 1024 ** 3, numberOfAuthorizations: 5 }],
       }),
     );
@@ -56,14 +59,24 @@ describe.runIf(onPostgres)('two instances behind a balancer on one PostgreSQL', 
       bases.push(`http://127.0.0.1:${port}`);
     }
     for (const base of bases) {
-      await vi.waitFor(async () => expect((await fetch(`${base}/readyz`)).status).toBe(200), { timeout: 100_000, interval: 200 });
+      await vi.waitFor(async () => expect((await fetch(`${base}/readyz`)).status).toBe(200), {
+        timeout: 100_000,
+        interval: 200,
+      });
     }
     balancer = await startBalancer(bases);
   }, 150_000);
 
   afterAll(async () => {
     await balancer?.close();
-    await Promise.all(children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : (c.once('exit', resolve), c.kill('SIGTERM'))))));
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise((resolve) =>
+            c.exitCode !== null ? resolve(null) : (c.once('exit', resolve), c.kill('SIGTERM')),
+          ),
+      ),
+    );
     await database?.dispose();
     rmSync(work, { recursive: true, force: true });
   }, 60_000);
@@ -74,7 +87,13 @@ describe.runIf(onPostgres)('two instances behind a balancer on one PostgreSQL', 
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify(encodeRequest(payload)),
     });
-    return { result: decodeResponse(await response.json()), cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+    return {
+      result: decodeResponse(await response.json()),
+      cookie: response.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    };
   };
 
   it('refuse the 11th failed login whichever instance gets it', async () => {
@@ -86,18 +105,32 @@ describe.runIf(onPostgres)('two instances behind a balancer on one PostgreSQL', 
 
   it('let a coupon with 5 uses be redeemed exactly 5 times by 11 users at once', async () => {
     const cookies = await Promise.all(
-      Array.from({ length: USERS - 1 }, async (_, i) => (await post('/api/user/login', { email: `two${i + 1}@example.com`, password: `two-password-${i + 1}` })).cookie),
+      Array.from(
+        { length: USERS - 1 },
+        async (_, i) =>
+          (await post('/api/user/login', { email: `two${i + 1}@example.com`, password: `two-password-${i + 1}` }))
+            .cookie,
+      ),
     );
-    const results = await Promise.all(cookies.map((cookie) => post('/api/coupon/redeem_coupon', { code: 'TWO-5' }, cookie)));
+    const results = await Promise.all(
+      cookies.map((cookie) => post('/api/coupon/redeem_coupon', { code: 'TWO-5' }, cookie)),
+    );
     expect(results.filter((r) => r.result.code === 0)).toHaveLength(5);
-    const [coupon] = await database.query<{ auth_times: number }>(`SELECT auth_times FROM coupons WHERE code = 'TWO-5'`);
+    const [coupon] = await database.query<{ auth_times: number }>(
+      `SELECT auth_times FROM coupons WHERE code = 'TWO-5'`,
+    );
     expect(coupon!.auth_times).toBe(5);
   });
 
   it('run the background jobs on exactly one of them', async () => {
     await vi.waitFor(
       async () => {
-        const leaders = await Promise.all(bases.map(async (base) => ((await (await fetch(`${base}/readyz`)).json()) as { jobs: { leader: boolean } }).jobs.leader));
+        const leaders = await Promise.all(
+          bases.map(
+            async (base) =>
+              ((await (await fetch(`${base}/readyz`)).json()) as { jobs: { leader: boolean } }).jobs.leader,
+          ),
+        );
         expect(leaders.filter(Boolean)).toHaveLength(1);
       },
       { timeout: 30_000, interval: 500 },

@@ -13,7 +13,9 @@ const PHONE = { width: 390, height: 844 };
 const adminArea = (page: Page) => page.locator('[data-remote="mf_admin"]');
 test.describe.configure({ timeout: 150_000 });
 
-test('the operator’s rule tester says which rule a client meets, on the rules as the screen holds them', async ({ page }) => {
+test('the operator’s rule tester says which rule a client meets, on the rules as the screen holds them', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await loginAs(page);
   await page.goto('/#/admin_config');
@@ -60,7 +62,10 @@ test('a user finds the universal link on the dashboard; a browser gets the page,
     await expect(tab.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(tab.getByTestId('traffic-left')).toBeVisible();
     await expect(tab.getByRole('img', { name: 'FlClash 二维码' })).toBeVisible();
-    await expect(tab.getByRole('link', { name: '一键导入' }).first()).toHaveAttribute('href', /^clashmeta:\/\/install-config/);
+    await expect(tab.getByRole('link', { name: '一键导入' }).first()).toHaveAttribute(
+      'href',
+      /^clashmeta:\/\/install-config/,
+    );
     const width = await tab.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
   } finally {

@@ -20,7 +20,11 @@ test('an operator sets a webhook, sees a failed delivery and resends it', async 
   const request = page.context().request;
   const hookUrl = `${e2eEnv.notifyUrl}/hook`;
   await request.post(`${e2eEnv.notifyUrl}/__test__/hook-answer`, { data: { answer: 400 } });
-  const saved = await api(request, 'admin/config/set_config', { webhook_url: hookUrl, webhook_secret: SECRET, webhook_events: ['webhook.test'] });
+  const saved = await api(request, 'admin/config/set_config', {
+    webhook_url: hookUrl,
+    webhook_secret: SECRET,
+    webhook_events: ['webhook.test'],
+  });
   expect(saved.code, saved.msg).toBe(0);
 
   await page.goto('/#/admin_notifications');
@@ -37,7 +41,10 @@ test('an operator sets a webhook, sees a failed delivery and resends it', async 
 
   await request.post(`${e2eEnv.notifyUrl}/__test__/hook-answer`, { data: { answer: 'ok' } });
   await row.first().getByRole('button', { name: n.resend }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: /确定|确认/ }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /确定|确认/ })
+    .click();
   await expectToast(page, n.resent);
   await expect(async () => {
     await page.reload();
@@ -52,6 +59,8 @@ test('an operator sets a webhook, sees a failed delivery and resends it', async 
   expect(tests.length).toBeGreaterThanOrEqual(2);
   const [refused, accepted] = tests.slice(-2) as [(typeof tests)[number], (typeof tests)[number]];
   expect(accepted.headers['x-webhook-id']).toBe(refused.headers['x-webhook-id']);
-  expect(accepted.headers['x-webhook-signature']).toBe(`sha256=${createHmac('sha256', SECRET).update(accepted.body).digest('hex')}`);
+  expect(accepted.headers['x-webhook-signature']).toBe(
+    `sha256=${createHmac('sha256', SECRET).update(accepted.body).digest('hex')}`,
+  );
   await api(request, 'admin/config/set_config', { webhook_url: '' });
 });

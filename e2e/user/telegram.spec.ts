@@ -32,10 +32,17 @@ test('a user binds Telegram through the bot, chooses no reminder mails, and unbi
   // In Telegram: START sends the code to the bot.
   const chatId = 900_000 + Math.floor(Math.random() * 99_999);
   const request = page.context().request;
-  await request.post(`${e2eEnv.notifyUrl}/__test__/say`, { data: { chatId, text: `/start ${url.searchParams.get('start')}`, username: 'phone_user' } });
-  await expect(card.getByTestId('profile-telegram-state')).toHaveText('已绑定 Telegram：phone_user', { timeout: 20_000 });
+  await request.post(`${e2eEnv.notifyUrl}/__test__/say`, {
+    data: { chatId, text: `/start ${url.searchParams.get('start')}`, username: 'phone_user' },
+  });
+  await expect(card.getByTestId('profile-telegram-state')).toHaveText('已绑定 Telegram：phone_user', {
+    timeout: 20_000,
+  });
   await expect(link).toHaveCount(0);
-  const sent = (await (await request.get(`${e2eEnv.notifyUrl}/__test__/sent`)).json()) as { chat_id: string; text: string }[];
+  const sent = (await (await request.get(`${e2eEnv.notifyUrl}/__test__/sent`)).json()) as {
+    chat_id: string;
+    text: string;
+  }[];
   expect(sent.filter((m) => m.chat_id === String(chatId)).map((m) => m.text)).toEqual([
     expect.stringMatching(/^已绑定账户 \S+。发送 \/unbind 可解除绑定。$/),
   ]);
@@ -45,7 +52,9 @@ test('a user binds Telegram through the bot, chooses no reminder mails, and unbi
   await mails.click();
   await expectToast(page, n.mailSaved);
   await page.reload();
-  await expect(page.getByTestId('profile-telegram').getByRole('switch', { name: n.mailTitle })).not.toBeChecked({ timeout: 30_000 });
+  await expect(page.getByTestId('profile-telegram').getByRole('switch', { name: n.mailTitle })).not.toBeChecked({
+    timeout: 30_000,
+  });
 
   await page.getByTestId('profile-telegram').getByRole('button', { name: '解除绑定' }).click();
   await page.getByTestId('unbind-dialog').getByRole('button', { name: '确认解除' }).click();

@@ -21,9 +21,7 @@ export default definePages(
     feedback: lazy(() => import(/* webpackChunkName: "page-feedback" */ './pages/feedback-page')),
     push: lazy(() => import(/* webpackChunkName: "page-push" */ './pages/push-page')),
     channel: lazy(() => import(/* webpackChunkName: "page-channel" */ './pages/channel-page')),
-    traffic_records: lazy(
-      () => import(/* webpackChunkName: "page-traffic_records" */ './pages/traffic-records-page'),
-    ),
+    traffic_records: lazy(() => import(/* webpackChunkName: "page-traffic_records" */ './pages/traffic-records-page')),
   },
   process.env.PORTAL_BUILD_LABEL,
 );

@@ -14,7 +14,14 @@ export async function startBalancer(bases) {
   const server = http.createServer((request, response) => {
     const target = new URL(bases[next++ % bases.length]);
     const upstream = http.request(
-      { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers, agent },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: request.method,
+        path: request.url,
+        headers: request.headers,
+        agent,
+      },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);

@@ -90,7 +90,9 @@ export async function startLocalTron({ port = 0, host = '127.0.0.1' } = {}) {
     const offset = Number(query.get('fingerprint') ?? 0);
     const ascending = (query.get('order_by') ?? 'block_timestamp,desc').endsWith(',asc');
     const matching = transfers
-      .filter((t) => (onlyTo ? t.to === address : onlyFrom ? t.from === address : t.to === address || t.from === address))
+      .filter((t) =>
+        onlyTo ? t.to === address : onlyFrom ? t.from === address : t.to === address || t.from === address,
+      )
       .filter((t) => contract === null || t.token_info.address === contract)
       .filter((t) => t.block_timestamp >= min && t.block_timestamp <= max)
       .sort((a, b) => (ascending ? a.block_timestamp - b.block_timestamp : b.block_timestamp - a.block_timestamp));
@@ -109,13 +111,16 @@ export async function startLocalTron({ port = 0, host = '127.0.0.1' } = {}) {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     try {
       const history = /^\/v1\/accounts\/([^/]+)\/transactions\/trc20\/?$/.exec(url.pathname);
-      if (req.method === 'GET' && history !== null) return send(res, 200, list(decodeURIComponent(history[1]), url.searchParams, url));
-      if (url.pathname === '/__test__/transfers' && req.method === 'POST') return send(res, 200, addTransfer(await readJson(req)));
+      if (req.method === 'GET' && history !== null)
+        return send(res, 200, list(decodeURIComponent(history[1]), url.searchParams, url));
+      if (url.pathname === '/__test__/transfers' && req.method === 'POST')
+        return send(res, 200, addTransfer(await readJson(req)));
       if (url.pathname === '/__test__/transfers' && req.method === 'DELETE') {
         transfers.length = 0;
         return send(res, 200, { ok: true });
       }
-      if (url.pathname === '/__test__/health') return send(res, 200, { ok: true, transfers: transfers.length, requests });
+      if (url.pathname === '/__test__/health')
+        return send(res, 200, { ok: true, transfers: transfers.length, requests });
       return send(res, 404, { success: false, error: 'not found' });
     } catch (error) {
       return send(res, 400, { success: false, error: error instanceof Error ? error.message : String(error) });

@@ -225,7 +225,8 @@ const seconds = ((Date.now() - started) / 1000).toFixed(0);
 report(
   `${stories.length - failures.length}/${stories.length} stories rendered with their play functions in ${seconds} s (${workerCount} pages)`,
 );
-if (leaks.length) report(`failed only after other stories in the same page (state leaking between stories): ${leaks.join(', ')}`);
+if (leaks.length)
+  report(`failed only after other stories in the same page (state leaking between stories): ${leaks.join(', ')}`);
 if (failures.length) {
   report(`screenshots of the failures in ${path.relative(process.cwd(), shotDir)}`);
   process.exit(1);

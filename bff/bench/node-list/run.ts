@@ -19,7 +19,14 @@ await admin.end();
 const url = new URL(serverUrl);
 url.pathname = '/nodelist';
 
-const config = { ...loadConfig({ LOG_LEVEL: 'silent', SERVE_STATIC: 'false', ADMIN_EMAIL: 'a@b.local', ADMIN_PASSWORD: 'bench-password-123' }) };
+const config = {
+  ...loadConfig({
+    LOG_LEVEL: 'silent',
+    SERVE_STATIC: 'false',
+    ADMIN_EMAIL: 'a@b.local',
+    ADMIN_PASSWORD: 'bench-password-123',
+  }),
+};
 const app = await buildApp({ ...config, database: { driver: 'postgres', url: url.toString() } }, { logger: false });
 await app.ready();
 const db = new pg.Client({ connectionString: url.toString() });
@@ -31,8 +38,14 @@ for (let n = 1; n <= 10; n++) {
     `INSERT INTO agents (id, name, country, port, secret_hash) VALUES ($1, $1, '{"name":"日本","flag":"🇯🇵"}', 10086, $2)`,
     [`node-${n}`, hashNodeSecret(`secret-${n}`)],
   );
-  await db.query(`INSERT INTO lines (id, name, agent_id, protocol) VALUES ($1, $1, $2, 'vmesh_tcp')`, [`line-${n}`, `node-${n}`]);
-  await db.query(`INSERT INTO lines (id, name, agent_id, protocol, permission_require) VALUES ($1, $1, $2, 'ss', 'perm-1')`, [`pline-${n}`, `node-${n}`]);
+  await db.query(`INSERT INTO lines (id, name, agent_id, protocol) VALUES ($1, $1, $2, 'vmesh_tcp')`, [
+    `line-${n}`,
+    `node-${n}`,
+  ]);
+  await db.query(
+    `INSERT INTO lines (id, name, agent_id, protocol, permission_require) VALUES ($1, $1, $2, 'ss', 'perm-1')`,
+    [`pline-${n}`, `node-${n}`],
+  );
 }
 await db.query(`
   INSERT INTO users (id, email, password_hash, type, userkey, traffic, spend_traffic, vip_expire_time, disabled, is_agency)
@@ -62,7 +75,9 @@ function pull(node: number, etag?: string): Promise<{ status: number; bytes: num
       (res) => {
         let bytes = 0;
         res.on('data', (c: Buffer) => (bytes += c.length));
-        res.on('end', () => resolve({ status: res.statusCode!, bytes, etag: String(res.headers.etag), ms: performance.now() - started }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, bytes, etag: String(res.headers.etag), ms: performance.now() - started }),
+        );
       },
     );
     req.on('error', reject);
@@ -94,6 +109,8 @@ console.log(`after a key reset: ${rebuilt.status} ${rebuilt.ms.toFixed(0)} ms`);
 const tens = await Promise.all(Array.from({ length: 10 }, (_, i) => pull(i + 1)));
 console.log(`10 nodes at once (full): ${stats(tens.map((r) => r.ms))}`);
 const tens304 = await Promise.all(Array.from({ length: 10 }, (_, i) => pull(i + 1, tens[i]!.etag)));
-console.log(`10 nodes at once (304): ${stats(tens304.map((r) => r.ms))}, statuses ${[...new Set(tens304.map((r) => r.status))].join(',')}`);
+console.log(
+  `10 nodes at once (304): ${stats(tens304.map((r) => r.ms))}, statuses ${[...new Set(tens304.map((r) => r.status))].join(',')}`,
+);
 await db.end();
 await app.close();

@@ -32,7 +32,12 @@ await admin.end();
 const url = new URL(serverUrl);
 url.pathname = '/pushbench';
 
-const config = loadConfig({ LOG_LEVEL: 'silent', SERVE_STATIC: 'false', ADMIN_EMAIL: 'a@b.local', ADMIN_PASSWORD: 'bench-password-123' });
+const config = loadConfig({
+  LOG_LEVEL: 'silent',
+  SERVE_STATIC: 'false',
+  ADMIN_EMAIL: 'a@b.local',
+  ADMIN_PASSWORD: 'bench-password-123',
+});
 const app = await buildApp({ ...config, database: { driver: 'postgres', url: url.toString() } }, { logger: false });
 await app.ready();
 const db = new pg.Client({ connectionString: url.toString() });
@@ -51,7 +56,10 @@ for (let n = 1; n <= NODES; n++) {
     `INSERT INTO agents (id, name, country, port, secret_hash) VALUES ($1, $1, '{"name":"日本","flag":"🇯🇵"}', 10086, $2)`,
     [`node-${n}`, hashNodeSecret(`secret-${n}`)],
   );
-  await db.query(`INSERT INTO lines (id, name, agent_id, protocol) VALUES ($1, $1, $2, 'vmesh_tcp')`, [`line-${n}`, `node-${n}`]);
+  await db.query(`INSERT INTO lines (id, name, agent_id, protocol) VALUES ($1, $1, $2, 'vmesh_tcp')`, [
+    `line-${n}`,
+    `node-${n}`,
+  ]);
 }
 // Half the users have a time package (with part of today's allowance used), 70 % permanent traffic.
 await step(
@@ -83,7 +91,10 @@ await step(
   `INSERT INTO user_daily_usage (user_id, day, upload, download, charged, updated_at)
    SELECT lpad(to_hex(g), 24, '0'), d.day, (g % 97) * 1048576, (g % 977) * 1048576, (g % 977 + g % 97) * 1048576, d.day + interval '23 hours' ${days}`,
 );
-await step('user_daily_usage primary key', 'ALTER TABLE user_daily_usage ADD CONSTRAINT user_daily_usage_user_id_day_pk PRIMARY KEY (user_id, day)');
+await step(
+  'user_daily_usage primary key',
+  'ALTER TABLE user_daily_usage ADD CONSTRAINT user_daily_usage_user_id_day_pk PRIMARY KEY (user_id, day)',
+);
 for (const index of indexes.rows) await step(index.indexname, index.indexdef);
 await step('analyze', 'ANALYZE');
 console.log(`loaded ${users} users in ${((performance.now() - started) / 1000).toFixed(0)} s`);
@@ -97,7 +108,11 @@ const reportOf = (n: number): TrafficReport => ({
   agentId: `node-${n}`,
   reportId: `bench-${++reportNo}`,
   lineScale: 1,
-  usages: nodeUsers(n).map((g) => ({ userId: hex(g), upload: (g * 7919) % (50 * 1048576), download: (g * 104729) % (500 * 1048576) })),
+  usages: nodeUsers(n).map((g) => ({
+    userId: hex(g),
+    upload: (g * 7919) % (50 * 1048576),
+    download: (g * 104729) % (500 * 1048576),
+  })),
 });
 const stats = (ms: number[]) => {
   const s = [...ms].sort((a, b) => a - b);
@@ -114,7 +129,9 @@ async function measure(label: string, service: { recordReport(r: TrafficReport):
   const sequential: number[] = [];
   for (let i = 0; i < calls; i++) sequential.push(await timed(() => service.recordReport(reportOf(1 + (i % NODES)))));
   console.log(`${label}, one report at a time (${calls}): ${stats(sequential)}`);
-  const together = await Promise.all(Array.from({ length: NODES }, (_, i) => timed(() => service.recordReport(reportOf(i + 1)))));
+  const together = await Promise.all(
+    Array.from({ length: NODES }, (_, i) => timed(() => service.recordReport(reportOf(i + 1)))),
+  );
   console.log(`${label}, ${NODES} nodes at once (disjoint users): ${stats(together)}`);
 }
 
@@ -123,7 +140,9 @@ if (process.env.PUSH_BENCH_BEFORE !== '0') {
   await db.query('DROP INDEX traffic_records_spend_user_day_uq');
   await db.query('ANALYZE traffic_records');
   await measure('before (per user)', createPerUserReference(deps), 10);
-  await db.query(`CREATE UNIQUE INDEX traffic_records_spend_user_day_uq ON traffic_records (user_id, day) WHERE type = 'spend'`);
+  await db.query(
+    `CREATE UNIQUE INDEX traffic_records_spend_user_day_uq ON traffic_records (user_id, day) WHERE type = 'spend'`,
+  );
   await db.query('ANALYZE traffic_records');
 }
 await measure('after (set-based)', createUsageService(deps), 20);
@@ -132,11 +151,14 @@ await measure('after (set-based)', createUsageService(deps), 20);
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 const port = Number(new URL(address).port);
 function push(n: number, numeric: boolean): Promise<number> {
-  const uids = numeric
-    ? new Map((nodeUidRows.get(n) ?? []).map((r) => [r.id, r.uid]))
-    : undefined;
+  const uids = numeric ? new Map((nodeUidRows.get(n) ?? []).map((r) => [r.id, r.uid])) : undefined;
   const body = JSON.stringify(
-    Object.fromEntries(reportOf(n).usages.map((u) => [uids === undefined ? u.userId : String(uids.get(u.userId)), [u.upload, u.download]])),
+    Object.fromEntries(
+      reportOf(n).usages.map((u) => [
+        uids === undefined ? u.userId : String(uids.get(u.userId)),
+        [u.upload, u.download],
+      ]),
+    ),
   );
   const t = performance.now();
   return new Promise((resolve, reject) => {
@@ -150,7 +172,9 @@ function push(n: number, numeric: boolean): Promise<number> {
       },
       (res) => {
         res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - t) : reject(new Error(`push: ${res.statusCode}`))));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(performance.now() - t) : reject(new Error(`push: ${res.statusCode}`)),
+        );
       },
     );
     req.on('error', reject);
@@ -159,8 +183,14 @@ function push(n: number, numeric: boolean): Promise<number> {
 }
 const nodeUidRows = new Map<number, Array<{ id: string; uid: number }>>();
 for (let n = 1; n <= NODES; n++) {
-  const rows = await db.query<{ id: string; node_uid: number }>('SELECT id, node_uid FROM users WHERE id = ANY($1::text[])', [nodeUsers(n).map(hex)]);
-  nodeUidRows.set(n, rows.rows.map((r) => ({ id: r.id, uid: r.node_uid })));
+  const rows = await db.query<{ id: string; node_uid: number }>(
+    'SELECT id, node_uid FROM users WHERE id = ANY($1::text[])',
+    [nodeUsers(n).map(hex)],
+  );
+  nodeUidRows.set(
+    n,
+    rows.rows.map((r) => ({ id: r.id, uid: r.node_uid })),
+  );
 }
 for (const numeric of [false, true]) {
   const label = `after, HTTP push (${numeric ? 'integer ids' : '24-hex ids'})`;
@@ -176,14 +206,23 @@ for (const numeric of [false, true]) {
 if (process.env.PUSH_BENCH_EXPLAIN === '1') {
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
-  for (const setting of ["LOAD 'auto_explain'", 'SET auto_explain.log_min_duration = 0', 'SET auto_explain.log_analyze = on',
-    'SET auto_explain.log_buffers = on', 'SET auto_explain.log_nested_statements = on']) await client.query(setting);
+  for (const setting of [
+    "LOAD 'auto_explain'",
+    'SET auto_explain.log_min_duration = 0',
+    'SET auto_explain.log_analyze = on',
+    'SET auto_explain.log_buffers = on',
+    'SET auto_explain.log_nested_statements = on',
+  ])
+    await client.query(setting);
   const dir = (await db.query<{ data_directory: string }>('SHOW data_directory')).rows[0]!.data_directory;
   const log = `${dir.replace(/\/data$/, '')}/server.log`;
-  const before = Number((await db.query<{ size: string }>('SELECT (pg_stat_file($1)).size AS size', [log])).rows[0]!.size);
+  const before = Number(
+    (await db.query<{ size: string }>('SELECT (pg_stat_file($1)).size AS size', [log])).rows[0]!.size,
+  );
   const explained = createUsageService({ ...deps, db: drizzle(client, { schema }) as never });
   const ms = await timed(() => explained.recordReport({ ...reportOf(11), agentId: 'node-1' }));
-  const text = (await db.query<{ text: string }>('SELECT pg_read_file($1, $2, 1000000) AS text', [log, before])).rows[0]!.text;
+  const text = (await db.query<{ text: string }>('SELECT pg_read_file($1, $2, 1000000) AS text', [log, before]))
+    .rows[0]!.text;
   console.log(`one report under auto_explain: ${ms.toFixed(0)} ms\n${text}`);
   await client.end();
 }

@@ -48,14 +48,17 @@ export function withAmbientTransactions(db: Db): Db {
   const current = new AsyncLocalStorage<{ tx: Db; open: boolean }>();
   const transaction = (base: Db, nested: boolean): Db['transaction'] =>
     ((fn: (tx: Db) => Promise<unknown>, config?: unknown) =>
-      base.transaction(async (tx) => {
-        const scope = { tx, open: true };
-        try {
-          return await current.run(scope, () => fn(tx));
-        } finally {
-          scope.open = false;
-        }
-      }, nested ? undefined : (config as never))) as Db['transaction'];
+      base.transaction(
+        async (tx) => {
+          const scope = { tx, open: true };
+          try {
+            return await current.run(scope, () => fn(tx));
+          } finally {
+            scope.open = false;
+          }
+        },
+        nested ? undefined : (config as never),
+      )) as Db['transaction'];
   return new Proxy(db, {
     get(target, property) {
       const scope = current.getStore();
@@ -72,9 +75,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.driver === 'postgres' ? openPostgres(config.url) : openPglite(config);
 }
 
-async function openPglite(
-  config: Extract<DatabaseConfig, { driver: 'pglite' }>,
-): Promise<Database> {
+async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>): Promise<Database> {
   let client: PGlite;
   let owned: boolean;
   if ('client' in config) {
@@ -87,8 +88,7 @@ async function openPglite(
   }
   const pgliteDb = drizzlePglite(client, { schema });
   const db = withAmbientTransactions(pgliteDb);
-  const query = async <T>(text: string, params?: unknown[]) =>
-    (await client.query<T>(text, params as unknown[])).rows;
+  const query = async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params as unknown[])).rows;
   return {
     driver: 'pglite',
     db,
@@ -115,8 +115,7 @@ async function openPostgres(url: string): Promise<Database> {
   // listener its 'error' event would end the process; the query in flight fails with the error.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = withAmbientTransactions(drizzleNodePg(pool, { schema }));
-  const query = async <T>(text: string, params?: unknown[]) =>
-    (await pool.query(text, params)).rows as T[];
+  const query = async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[];
   let closed = false;
   return {
     driver: 'postgres',
@@ -145,14 +144,10 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function checkReady(
-  query: <T>(text: string, params?: unknown[]) => Promise<T[]>,
-): Promise<boolean> {
+async function checkReady(query: <T>(text: string, params?: unknown[]) => Promise<T[]>): Promise<boolean> {
   try {
     await query('SELECT 1');
-    const applied = await query<{ hash: string }>(
-      `SELECT hash FROM "${MIGRATIONS_SCHEMA}"."${MIGRATIONS_TABLE}"`,
-    );
+    const applied = await query<{ hash: string }>(`SELECT hash FROM "${MIGRATIONS_SCHEMA}"."${MIGRATIONS_TABLE}"`);
     const appliedHashes = new Set(applied.map((row) => row.hash));
     return shippedMigrationHashes().every((hash) => appliedHashes.has(hash));
   } catch {

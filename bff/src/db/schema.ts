@@ -144,8 +144,12 @@ export const users = pgTable(
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     // Notifications (issue 28, migration 0024): the plans ending soon (notification-watch, each
     // minute) and the bound chats a staff event may go to (each fan-out), without a scan of users.
-    index('users_vip_expire_idx').on(t.vipExpireTime).where(sql`vip_expire_time IS NOT NULL`),
-    index('users_telegram_idx').on(t.telegramId).where(sql`telegram_id IS NOT NULL`),
+    index('users_vip_expire_idx')
+      .on(t.vipExpireTime)
+      .where(sql`vip_expire_time IS NOT NULL`),
+    index('users_telegram_idx')
+      .on(t.telegramId)
+      .where(sql`telegram_id IS NOT NULL`),
   ],
 );
 
@@ -369,7 +373,9 @@ export const coupons = pgTable(
     deletedAt: instant('deleted_at'),
   },
   (t) => [
-    uniqueIndex('coupons_code_live_uq').on(t.code).where(sql`${t.deletedAt} IS NULL`),
+    uniqueIndex('coupons_code_live_uq')
+      .on(t.code)
+      .where(sql`${t.deletedAt} IS NULL`),
     check('coupons_auth_times_in_range', sql`${t.authTimes} >= 0 AND ${t.authTimes} <= ${t.numberOfAuthorizations}`),
     check('coupons_use_num_per_user_positive', sql`${t.useNumPerUser} >= 1`),
     check(
@@ -747,10 +753,7 @@ export const subscriptionFetches = pgTable(
     /** Why the client got the informative entry instead of lines (device_limit, no_hwid); null when served. */
     refused: text('refused'),
   },
-  (t) => [
-    index('subscription_fetches_user_at_idx').on(t.userId, t.at),
-    index('subscription_fetches_at_idx').on(t.at),
-  ],
+  (t) => [index('subscription_fetches_user_at_idx').on(t.userId, t.at), index('subscription_fetches_at_idx').on(t.at)],
 );
 
 export type User = typeof users.$inferSelect;
@@ -1439,7 +1442,9 @@ export const notificationEvents = pgTable(
     fannedOutAt: instant('fanned_out_at'),
   },
   (t) => [
-    index('notification_events_pending_idx').on(t.createdAt).where(sql`fanned_out_at IS NULL`),
+    index('notification_events_pending_idx')
+      .on(t.createdAt)
+      .where(sql`fanned_out_at IS NULL`),
     index('notification_events_created_idx').on(t.createdAt),
   ],
 );
@@ -1463,7 +1468,9 @@ export const notificationDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('notification_deliveries_event_target_uq').on(t.eventId, t.channel, t.target),
-    index('notification_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('notification_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index('notification_deliveries_newest_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );

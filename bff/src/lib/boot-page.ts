@@ -146,7 +146,10 @@ export function bootPageSource(options: {
       const session = encode(page);
       const drawn = snapshot ? currentPages(snapshot, index, boot) : [];
       // No current drawing (none made, or its remote redeployed since): visitors get the same page.
-      pages = { session, visitor: snapshot && drawn.length > 0 ? encode(withFirstPaint(page, snapshot, drawn)) : session };
+      pages = {
+        session,
+        visitor: snapshot && drawn.length > 0 ? encode(withFirstPaint(page, snapshot, drawn)) : session,
+      };
       stamp = current;
     }
     return pages;

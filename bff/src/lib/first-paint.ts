@@ -58,7 +58,9 @@ export function currentPages(snapshot: FirstPaintSnapshot, indexHtml: string, bo
     const required = [...shellScripts, preload.entry, ...preload.expose, ...pageChunks];
     if (!required.every((url) => drawnBy.has(url))) continue;
     // The remote's own scripts first: they start the chain the shell's chunks wait on.
-    const remoteFirst = [...page.scripts].sort((a, b) => Number(!a.startsWith('/remotes/')) - Number(!b.startsWith('/remotes/')));
+    const remoteFirst = [...page.scripts].sort(
+      (a, b) => Number(!a.startsWith('/remotes/')) - Number(!b.startsWith('/remotes/')),
+    );
     pages.push({
       route: page.route,
       html: page.html,
@@ -170,7 +172,9 @@ const styleSafe = (css: string): string => css.replace(/<\/style/gi, '<\\/style'
 /** index.html with the current pages of the snapshot, their CSS and the script that shows one. */
 export function withFirstPaint(html: string, snapshot: FirstPaintSnapshot, pages: CurrentPage[]): string {
   if (pages.length === 0 || !html.includes('<div id="root"></div>')) return html;
-  const preload = Object.fromEntries(pages.map((page) => [page.route, { manifest: page.manifest, scripts: page.scripts }]));
+  const preload = Object.fromEntries(
+    pages.map((page) => [page.route, { manifest: page.manifest, scripts: page.scripts }]),
+  );
   const head =
     `<script type="application/json" id="first-paint-preload">${scriptSafeJson(preload)}</script>` +
     `<script>${FIRST_PAINT_PRELOAD_SCRIPT}</script>` +
@@ -178,5 +182,8 @@ export function withFirstPaint(html: string, snapshot: FirstPaintSnapshot, pages
   const templates = pages.map((page) => `<template data-first-paint="${page.route}">${page.html}</template>`).join('');
   // Function replacements: a `$&` or `$'` in the data is text, not a replacement pattern.
   const withStyle = html.replace('</head>', () => `${head}</head>`);
-  return withStyle.replace('<div id="root"></div>', () => `<div id="root"></div>${templates}<script>${FIRST_PAINT_SCRIPT}</script>`);
+  return withStyle.replace(
+    '<div id="root"></div>',
+    () => `<div id="root"></div>${templates}<script>${FIRST_PAINT_SCRIPT}</script>`,
+  );
 }

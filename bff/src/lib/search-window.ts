@@ -12,6 +12,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 export function searchWindowEdge(table: PgTable, window: number): SQL {
   if (!Number.isSafeInteger(window) || window < 1) throw new Error(`invalid search window ${window}`);
   const edgeOf = (column: 'created_at' | 'id') =>
-    sql.raw(`(SELECT e.${column} FROM "${getTableName(table)}" e ORDER BY e.created_at DESC, e.id DESC OFFSET ${window - 1} LIMIT 1)`);
+    sql.raw(
+      `(SELECT e.${column} FROM "${getTableName(table)}" e ORDER BY e.created_at DESC, e.id DESC OFFSET ${window - 1} LIMIT 1)`,
+    );
   return sql`(coalesce(${edgeOf('created_at')}, '-infinity'::timestamptz), coalesce(${edgeOf('id')}, ''))`;
 }

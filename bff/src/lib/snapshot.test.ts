@@ -5,7 +5,11 @@ describe('snapshot', () => {
   function counter() {
     let loads = 0;
     let clock = 0;
-    const shared = snapshot(async () => ++loads, 1000, () => clock);
+    const shared = snapshot(
+      async () => ++loads,
+      1000,
+      () => clock,
+    );
     return { shared, loads: () => loads, advance: (ms: number) => (clock += ms) };
   }
 

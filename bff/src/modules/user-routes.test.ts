@@ -53,7 +53,9 @@ describe('user routes', () => {
     }
     expect(await counts()).toEqual(before);
     expect(await app.database.query('SELECT id, userkey FROM users ORDER BY id')).toEqual(keys);
-    const [coupon] = await app.database.query<{ n: number }>("SELECT auth_times AS n FROM coupons WHERE code = 'ANON-TRY'");
+    const [coupon] = await app.database.query<{ n: number }>(
+      "SELECT auth_times AS n FROM coupons WHERE code = 'ANON-TRY'",
+    );
     expect(Number(coupon!.n)).toBe(0);
   });
 

@@ -20,9 +20,21 @@ const delivery = (id: number, overrides: Partial<NotificationDelivery>): Notific
   ...overrides,
 });
 const storyDeliveries = [
-  delivery(3, { status: 'failed', attempts: 6, lastAnswer: '503 Service Unavailable', sentAt: null, event: 'order.paid' }),
+  delivery(3, {
+    status: 'failed',
+    attempts: 6,
+    lastAnswer: '503 Service Unavailable',
+    sentAt: null,
+    event: 'order.paid',
+  }),
   delivery(2, { channel: 'telegram', target: '7001', lastAnswer: 'message 118', event: 'node.offline' }),
-  delivery(1, { status: 'pending', attempts: 2, lastAnswer: 'timeout after 10000 ms', nextAttemptAt: '2026-11-28T08:35:00.000Z', sentAt: null }),
+  delivery(1, {
+    status: 'pending',
+    attempts: 2,
+    lastAnswer: 'timeout after 10000 ms',
+    nextAttemptAt: '2026-11-28T08:35:00.000Z',
+    sentAt: null,
+  }),
 ];
 const listed = apiSequence('admin/notifications/deliveries', [{ data: storyDeliveries }]);
 

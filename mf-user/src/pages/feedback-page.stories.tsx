@@ -51,8 +51,17 @@ const answered = ticket({
   commentCount: 1,
   createTime: '2026-11-21T10:00:00.000Z',
 });
-const waiting = ticket({ _id: '665f1c2ab7e4d90012a3e003', title: '想换绑邮箱', createTime: '2026-11-22T10:00:00.000Z' });
-const closed = ticket({ _id: '665f1c2ab7e4d90012a3e004', title: '已解决的问题', status: 'close', lastCommentType: 'ADMIN' });
+const waiting = ticket({
+  _id: '665f1c2ab7e4d90012a3e003',
+  title: '想换绑邮箱',
+  createTime: '2026-11-22T10:00:00.000Z',
+});
+const closed = ticket({
+  _id: '665f1c2ab7e4d90012a3e004',
+  title: '已解决的问题',
+  status: 'close',
+  lastCommentType: 'ADMIN',
+});
 const userTickets = [answered, waiting, closed];
 
 const withImages = detail(ticket({ imageUrl: PNG }), [
@@ -148,7 +157,10 @@ export const MarkupStaysText: Story = {
     route: `/feedback?ticket=${waiting._id}`,
     msw: [
       apiHandler('feedback/my_list', [ticket({ title: MARKUP_TITLE })]),
-      apiHandler('feedback/refresh', detail(ticket({ title: MARKUP_TITLE, desc: MARKUP_TEXT }), [comment({ text: MARKUP_TEXT })])),
+      apiHandler(
+        'feedback/refresh',
+        detail(ticket({ title: MARKUP_TITLE, desc: MARKUP_TEXT }), [comment({ text: MARKUP_TEXT })]),
+      ),
     ],
   },
   play: async ({ canvasElement }) => {
@@ -199,14 +211,20 @@ export const ClosedTicket: Story = {
   },
 };
 
-const replied = detail(waiting, [comment({ type: 'USER', text: '还是连不上', updateTime: '2026-11-22T11:00:00.000Z' })]);
+const replied = detail(waiting, [
+  comment({ type: 'USER', text: '还是连不上', updateTime: '2026-11-22T11:00:00.000Z' }),
+]);
 const replyCalls = apiSequence('feedback/response', [{ data: replied }]);
 
 /** A reply: empty is refused in the page (描述不能为空); sent, the thread shows it and the box clears. */
 export const Reply: Story = {
   parameters: {
     route: `/feedback?ticket=${waiting._id}`,
-    msw: [apiHandler('feedback/my_list', userTickets), apiHandler('feedback/refresh', detail(waiting, [])), replyCalls.handler],
+    msw: [
+      apiHandler('feedback/my_list', userTickets),
+      apiHandler('feedback/refresh', detail(waiting, [])),
+      replyCalls.handler,
+    ],
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -229,8 +247,10 @@ export const ReplyToClosed1035: Story = {
     route: `/feedback?ticket=${waiting._id}`,
     msw: [
       apiHandler('feedback/my_list', userTickets),
-      apiSequence('feedback/refresh', [{ data: detail(waiting, []) }, { data: detail({ ...waiting, status: 'close' }, []) }])
-        .handler,
+      apiSequence('feedback/refresh', [
+        { data: detail(waiting, []) },
+        { data: detail({ ...waiting, status: 'close' }, []) },
+      ]).handler,
       apiHandler('feedback/response', null, Codes.TICKET_CLOSED, '该工单已关闭'),
     ],
   },

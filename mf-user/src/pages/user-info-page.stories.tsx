@@ -193,7 +193,12 @@ const settingsAfterUnbind = apiSequence('user/notify_settings', [
 /** Unbinding asks first; 解除成功 and the card shows the account unbound. */
 export const Unbind: Story = {
   parameters: {
-    msw: [unbound.handler, afterUnbind.handler, settingsAfterUnbind.handler, apiHandler('permission/mypermissions', permissions)],
+    msw: [
+      unbound.handler,
+      afterUnbind.handler,
+      settingsAfterUnbind.handler,
+      apiHandler('permission/mypermissions', permissions),
+    ],
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

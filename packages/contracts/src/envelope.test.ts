@@ -70,7 +70,11 @@ describe('envelope codec', () => {
       { data: btoa('{"unterminated": ') },
       { data: btoa('\xff\xfe') },
     ];
-    for (const body of bad) expect(codeOf(() => decodeRequest(body)), JSON.stringify(body)).toBe(Codes.BAD_ENVELOPE);
+    for (const body of bad)
+      expect(
+        codeOf(() => decodeRequest(body)),
+        JSON.stringify(body),
+      ).toBe(Codes.BAD_ENVELOPE);
   });
 
   it('rejects random bytes and random strings cleanly', () => {

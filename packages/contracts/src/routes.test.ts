@@ -4,24 +4,90 @@ import { isPermission } from './staff.js';
 
 // Every hash route of spec-1 §2 and spec-2 §2, and our own (marked).
 const specPaths = [
-  '/', '/tutorial', '/login', '/register', '/confirm', '/reset', '/shop', '/order', '/orderinfo', '/checkout',
-  '/channel', '/wallet', '/agents', '/push', '/feedback', '/traffic_records', '/apple_id_share',
-  '/apple_id_signup_guide', '/windows_errors', '/user_info', '/admin_config', '/admin_permissions',
-  '/admin_userlist', '/all_traffic_records', '/admin_tradeList', '/admin_charge', '/admin_combos',
-  '/admin_entrys', '/admin_agents', '/admin_agentLines', '/admin_coupon', '/admin_error', '/coupon_records',
-  '/admin_prize', '/admin_stastic', '/flclash_for_pc', '/clash_for_windows', '/v2rayng_for_windows',
-  '/singbox_for_win', '/flclash_for_android', '/singbox_for_android', '/clash_for_android',
-  '/clash_meta_for_android', '/v2rayng_for_android', '/ss_for_ios', '/singbox_for_ios', '/quantumultx_for_ios',
-  '/streisand_for_ios', '/v2box_for_ios', '/quantumult_for_ios', '/singbox_for_mac', '/clash_for_macos',
+  '/',
+  '/tutorial',
+  '/login',
+  '/register',
+  '/confirm',
+  '/reset',
+  '/shop',
+  '/order',
+  '/orderinfo',
+  '/checkout',
+  '/channel',
+  '/wallet',
+  '/agents',
+  '/push',
+  '/feedback',
+  '/traffic_records',
+  '/apple_id_share',
+  '/apple_id_signup_guide',
+  '/windows_errors',
+  '/user_info',
+  '/admin_config',
+  '/admin_permissions',
+  '/admin_userlist',
+  '/all_traffic_records',
+  '/admin_tradeList',
+  '/admin_charge',
+  '/admin_combos',
+  '/admin_entrys',
+  '/admin_agents',
+  '/admin_agentLines',
+  '/admin_coupon',
+  '/admin_error',
+  '/coupon_records',
+  '/admin_prize',
+  '/admin_stastic',
+  '/flclash_for_pc',
+  '/clash_for_windows',
+  '/v2rayng_for_windows',
+  '/singbox_for_win',
+  '/flclash_for_android',
+  '/singbox_for_android',
+  '/clash_for_android',
+  '/clash_meta_for_android',
+  '/v2rayng_for_android',
+  '/ss_for_ios',
+  '/singbox_for_ios',
+  '/quantumultx_for_ios',
+  '/streisand_for_ios',
+  '/v2box_for_ios',
+  '/quantumult_for_ios',
+  '/singbox_for_mac',
+  '/clash_for_macos',
   // Ours: the back office's audit log and its header entry, the lottery draw, staff and roles (issue 25),
   // the notifications' deliveries (issue 28).
-  '/admin_audit', '/admin', '/lottery', '/admin_staff', '/admin_roles', '/admin_notifications',
+  '/admin_audit',
+  '/admin',
+  '/lottery',
+  '/admin_staff',
+  '/admin_roles',
+  '/admin_notifications',
 ];
 const loginRequired = [
-  '/user_info', '/admin_config', '/admin_permissions', '/admin_userlist', '/all_traffic_records',
-  '/admin_tradeList', '/admin_charge', '/admin_combos', '/admin_entrys', '/admin_agents', '/admin_agentLines',
-  '/admin_coupon', '/admin_error', '/coupon_records', '/admin_prize', '/admin_stastic', '/admin_audit', '/admin', '/lottery',
-  '/admin_staff', '/admin_roles', '/admin_notifications',
+  '/user_info',
+  '/admin_config',
+  '/admin_permissions',
+  '/admin_userlist',
+  '/all_traffic_records',
+  '/admin_tradeList',
+  '/admin_charge',
+  '/admin_combos',
+  '/admin_entrys',
+  '/admin_agents',
+  '/admin_agentLines',
+  '/admin_coupon',
+  '/admin_error',
+  '/coupon_records',
+  '/admin_prize',
+  '/admin_stastic',
+  '/admin_audit',
+  '/admin',
+  '/lottery',
+  '/admin_staff',
+  '/admin_roles',
+  '/admin_notifications',
 ];
 
 describe('route table', () => {
@@ -30,7 +96,12 @@ describe('route table', () => {
   });
 
   it('requires a login exactly on the spec’s protected routes', () => {
-    expect(routes.filter((r) => r.loginRequired).map((r) => r.path).sort()).toEqual([...loginRequired].sort());
+    expect(
+      routes
+        .filter((r) => r.loginRequired)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([...loginRequired].sort());
   });
 
   it('gives every route a distinct title, and tutorials their own description', () => {
@@ -50,7 +121,8 @@ describe('route table', () => {
   });
 
   it('filters the header menu by role as the spec’s table says', () => {
-    const labels = (role: Parameters<typeof menuFor>[0], agency = false) => menuFor(role, agency).map((r) => r.menuLabel);
+    const labels = (role: Parameters<typeof menuFor>[0], agency = false) =>
+      menuFor(role, agency).map((r) => r.menuLabel);
     expect(labels('none')).toEqual(['使用教程', '商店', '节点列表', '邀请返利', '钱包']);
     expect(labels('normal')).not.toContain('邀请返利');
     expect(labels('normal')).toContain('订单记录');

@@ -32,7 +32,10 @@ afterEach(() => {
 function storedFor(name: string): { value: string; days: number } {
   const line = written.find((l) => l.startsWith(`${name}=`))!;
   const expires = /expires=([^;]+)/.exec(line)![1]!;
-  return { value: decodeURIComponent(line.split(';')[0]!.slice(name.length + 1)), days: (Date.parse(expires) - Date.now()) / DAY_MS };
+  return {
+    value: decodeURIComponent(line.split(';')[0]!.slice(name.length + 1)),
+    days: (Date.parse(expires) - Date.now()) / DAY_MS,
+  };
 }
 
 describe('the channel cookie at load', () => {
@@ -41,7 +44,9 @@ describe('the channel cookie at load', () => {
     const stored = storedFor(cookieNames.channelCode);
     expect(stored.value).toBe(DEFAULT_CHANNEL_CODE);
     expect(Math.round(stored.days)).toBe(cookieDays.defaultChannel);
-    expect(written.find((l) => l.startsWith(`${cookieNames.channelCode}=`))).toContain('; path=/; SameSite=Lax; Secure');
+    expect(written.find((l) => l.startsWith(`${cookieNames.channelCode}=`))).toContain(
+      '; path=/; SameSite=Lax; Secure',
+    );
   });
 
   it('stores the address code (from the hash query, trailing slashes off) for its own lifetime', async () => {

@@ -25,7 +25,11 @@ export async function applyAddressParams(
 ): Promise<void> {
   // The first page's address (with its ?c=), kept for the sign-up (the admin's first_url).
   if (!getCookie(cookieNames.firstUrl)) {
-    setCookie(cookieNames.firstUrl, `${loc.pathname}${loc.search}${loc.hash}`.slice(0, FIRST_URL_MAX), cookieDays.firstUrl);
+    setCookie(
+      cookieNames.firstUrl,
+      `${loc.pathname}${loc.search}${loc.hash}`.slice(0, FIRST_URL_MAX),
+      cookieDays.firstUrl,
+    );
   }
   const params = addressParams(loc);
   const channel = params.get('c');

@@ -1,5 +1,13 @@
 import ky from 'ky';
-import { Codes, decodeResponse, encodeRequest, PAGE_HEADER, PAGE_PATTERN, redirectMs, toastMs } from '@portal/contracts';
+import {
+  Codes,
+  decodeResponse,
+  encodeRequest,
+  PAGE_HEADER,
+  PAGE_PATTERN,
+  redirectMs,
+  toastMs,
+} from '@portal/contracts';
 import { notify } from './notify.js';
 import { create } from 'zustand';
 

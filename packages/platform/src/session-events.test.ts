@@ -49,7 +49,10 @@ afterEach(() => vi.restoreAllMocks());
 
 describe(`the ${USERINFO_CHANGE_EVENT} event (spec-1 §4)`, () => {
   it('is raised once the user info is in the store, and again once the permissions are', async () => {
-    answers.set('/api/user/userinfo', envelope({ code: Codes.OK, msg: 'ok', data: { _id: 'u1', email: 'a@example.com' } }));
+    answers.set(
+      '/api/user/userinfo',
+      envelope({ code: Codes.OK, msg: 'ok', data: { _id: 'u1', email: 'a@example.com' } }),
+    );
     answers.set('/api/permission/mypermissions', envelope({ code: Codes.OK, msg: 'ok', data: [{ _id: 'p1' }] }));
 
     await useSession.getState().refresh();

@@ -23,7 +23,8 @@ const http = ky.create({ credentials: 'include', throwHttpErrors: false, retry: 
  * user hears about them at once; the server checks the bytes again whatever the browser says.
  */
 export async function uploadImage(file: Blob, purpose: UploadPurpose): Promise<CallResult<UploadedImage | null>> {
-  if (file.size > MAX_IMAGE_BYTES) return { status: 413, code: Codes.PAYLOAD_TOO_LARGE, data: null, msg: IMAGE_TOO_LARGE_MESSAGE };
+  if (file.size > MAX_IMAGE_BYTES)
+    return { status: 413, code: Codes.PAYLOAD_TOO_LARGE, data: null, msg: IMAGE_TOO_LARGE_MESSAGE };
   if (!IMAGE_ACCEPT.split(',').includes(file.type)) {
     return { status: 415, code: Codes.UNSUPPORTED_MEDIA, data: null, msg: IMAGE_TYPE_MESSAGE };
   }
@@ -39,7 +40,12 @@ export async function uploadImage(file: Blob, purpose: UploadPurpose): Promise<C
   }
   try {
     const result = decodeResponse<{ file: UploadedImage }>(await response.json());
-    return { status: response.status, code: result.code, msg: result.msg, data: result.code === 0 ? result.data.file : null };
+    return {
+      status: response.status,
+      code: result.code,
+      msg: result.msg,
+      data: result.code === 0 ? result.data.file : null,
+    };
   } catch {
     return { status: response.status, code: -1, data: null, msg: '' };
   }

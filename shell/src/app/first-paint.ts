@@ -91,7 +91,9 @@ export function takeOverFirstPaint(doc: Document = document): void {
   const root = doc.getElementById('root');
   if (!paint || paint.dropped || !root) return;
   const drawn = fieldsOf(paint.box);
-  const typed = drawn.filter((field) => field.value !== field.defaultValue).map((field) => [field, field.value] as const);
+  const typed = drawn
+    .filter((field) => field.value !== field.defaultValue)
+    .map((field) => [field, field.value] as const);
   const focused = drawn.find((field) => field === doc.activeElement);
   const caret = focused ? [focused.selectionStart, focused.selectionEnd] : undefined;
   const press = paint.pressed ? pressedCounterpart(paint.pressed, paint.box, root) : undefined;

@@ -25,11 +25,7 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
 
   override render() {
     if (this.state.failed) {
-      return (
-        <RegionError
-          onRetry={this.props.onRetry}
-        />
-      );
+      return <RegionError onRetry={this.props.onRetry} />;
     }
     return this.props.children;
   }

@@ -19,7 +19,8 @@ export function Footer({ onShowAnnouncement }: FooterProps) {
         </Link>
         {onShowAnnouncement && (
           <>
-            {' '}·{' '}
+            {' '}
+            ·{' '}
             <Button
               variant="plain"
               size="sm"

@@ -112,7 +112,8 @@ export const Agency: Story = {
   play: async ({ canvasElement }) => {
     const nav = menu(canvasElement);
     await shown(nav.getByRole('link', { name: '使用教程' }));
-    for (const hidden of ['商店', '邀请返利', '订单记录']) await expect(nav.queryByRole('link', { name: hidden })).toBeNull();
+    for (const hidden of ['商店', '邀请返利', '订单记录'])
+      await expect(nav.queryByRole('link', { name: hidden })).toBeNull();
   },
 };
 
@@ -150,7 +151,9 @@ export const NoPendingCountForUsers: Story = {
 
 /** An admin's long menu in a 375 px wide frame: it scrolls by itself, with the swipe hint at the right. */
 export const Phone375: Story = {
-  parameters: { msw: [apiHandler('user_notive/list', demoNotices), apiHandler('feedback/pending_count', { count: 0 })] },
+  parameters: {
+    msw: [apiHandler('user_notive/list', demoNotices), apiHandler('feedback/pending_count', { count: 0 })],
+  },
   decorators: [
     (Story) => (
       <Box w="375px" borderWidth="1px">

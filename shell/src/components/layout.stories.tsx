@@ -45,7 +45,10 @@ export const AnnouncementAlreadySeen: Story = {
   parameters: { msw: [apiHandler('host/get', { preferDomain: '', notice: demoAnnouncement })] },
   loaders: [
     () => {
-      localStorage.setItem(ANNOUNCEMENT_SEEN_KEY, JSON.stringify({ at: Date.now(), fingerprint: announcementFingerprint(demoAnnouncement) }));
+      localStorage.setItem(
+        ANNOUNCEMENT_SEEN_KEY,
+        JSON.stringify({ at: Date.now(), fingerprint: announcementFingerprint(demoAnnouncement) }),
+      );
       asVisitor();
     },
   ],

@@ -16,10 +16,16 @@ afterAll(async () => {
 
 /** The same call from a given client address. */
 const from = (remoteAddress: string, url: string, payload: object) =>
-  app.inject({ method: 'POST', url, payload: { data: Buffer.from(JSON.stringify(payload)).toString('base64') }, remoteAddress });
+  app.inject({
+    method: 'POST',
+    url,
+    payload: { data: Buffer.from(JSON.stringify(payload)).toString('base64') },
+    remoteAddress,
+  });
 
 const codeOf = (response: Awaited<ReturnType<typeof from>>) =>
-  (JSON.parse(Buffer.from(response.json<{ data: string }>().data, 'base64').toString('utf8')) as CallResult['result']).code;
+  (JSON.parse(Buffer.from(response.json<{ data: string }>().data, 'base64').toString('utf8')) as CallResult['result'])
+    .code;
 
 function expectLimited(response: Awaited<ReturnType<typeof from>>) {
   expect(response.statusCode).toBe(429);
@@ -33,31 +39,39 @@ function expectLimited(response: Awaited<ReturnType<typeof from>>) {
 
 describe('sign-up, reset_password and get_email limits', () => {
   it('limit attempts per account, whichever address they come from', async () => {
-    const signup = (ip: string) => from(ip, '/api/user/signup', { email: 'popular@example.com', password: 'good-password' });
+    const signup = (ip: string) =>
+      from(ip, '/api/user/signup', { email: 'popular@example.com', password: 'good-password' });
     expect(codeOf(await signup('10.0.0.1'))).toBe(0);
     expect(codeOf(await signup('10.0.0.2'))).toBe(Codes.EMAIL_REGISTERED);
     expectLimited(await signup('10.0.0.3'));
     // Another account is not affected.
-    expect(codeOf(await from('10.0.0.3', '/api/user/signup', { email: 'other@example.com', password: 'good-password' }))).toBe(0);
+    expect(
+      codeOf(await from('10.0.0.3', '/api/user/signup', { email: 'other@example.com', password: 'good-password' })),
+    ).toBe(0);
   });
 
   it('limit attempts per address, whichever accounts they name', async () => {
     const results: number[] = [];
     for (let i = 0; i < 5; i += 1) {
-      const response = await from('10.0.1.1', '/api/user/signup', { email: `many-${i}@example.com`, password: 'good-password' });
+      const response = await from('10.0.1.1', '/api/user/signup', {
+        email: `many-${i}@example.com`,
+        password: 'good-password',
+      });
       results.push(response.statusCode);
     }
     expect(results).toEqual([200, 200, 200, 200, 429]);
     expect(await app.database.query("SELECT id FROM users WHERE email LIKE 'many-%'")).toHaveLength(4);
     // Another address still gets through.
-    expect(codeOf(await from('10.0.1.2', '/api/user/signup', { email: 'many-9@example.com', password: 'good-password' }))).toBe(0);
+    expect(
+      codeOf(await from('10.0.1.2', '/api/user/signup', { email: 'many-9@example.com', password: 'good-password' })),
+    ).toBe(0);
   });
 
   it('apply to reset_password (per e-mail) and get_email (per linked account)', async () => {
     const id = await createUser(app, { email: 'target@example.com', password: 'old-password' });
-    const [{ userkey }] = (await app.database.query<{ userkey: string }>('SELECT userkey FROM users WHERE id = $1', [id])) as [
-      { userkey: string },
-    ];
+    const [{ userkey }] = (await app.database.query<{ userkey: string }>('SELECT userkey FROM users WHERE id = $1', [
+      id,
+    ])) as [{ userkey: string }];
     const link = `https://sub.example.com/api/subscript/clash/${id}/${userkey}`;
     const reset = (ip: string) =>
       from(ip, '/api/user/reset_password', { email: 'target@example.com', password: 'new-password', describUrl: link });

@@ -43,7 +43,11 @@ describe('first admin without a configured password', () => {
   it('uses ADMIN_EMAIL when only the password is missing', async () => {
     database = await createTestDatabase();
     const logs = new LogCapture();
-    const app = await buildTestApp({ database, env: { ADMIN_EMAIL: 'Root@Example.com', ADMIN_PASSWORD: undefined }, logs });
+    const app = await buildTestApp({
+      database,
+      env: { ADMIN_EMAIL: 'Root@Example.com', ADMIN_PASSWORD: undefined },
+      logs,
+    });
     const line = logs.lines.find((l) => PASSWORD_IN_LOG.test(String(l.msg)));
     expect(String(line?.msg)).toContain('root@example.com');
     const password = PASSWORD_IN_LOG.exec(String(line!.msg))![1]!;

@@ -128,12 +128,14 @@ export function createRegistrationService({
     async signup(input: SignupInput): Promise<void> {
       const email = normaliseEmail(input.email);
       checkCredentials(email, input.password);
-      const channelCode = input.channelCode !== undefined && CHANNEL_CODE_PATTERN.test(input.channelCode) ? input.channelCode : '';
+      const channelCode =
+        input.channelCode !== undefined && CHANNEL_CODE_PATTERN.test(input.channelCode) ? input.channelCode : '';
       // The default code every visitor gets (WJKCNOCODE) belongs to nobody, so it is no invite.
       if (input.inviteOnly === true && (channelCode === '' || !(await repo.isInviterCode(channelCode)))) {
         throw new DomainError(Codes.INVITE_REQUIRED, messages.register.inviteRequired);
       }
-      if ((await repo.findByEmail(email)) !== undefined) throw new DomainError(Codes.EMAIL_REGISTERED, messages.register.emailRegistered);
+      if ((await repo.findByEmail(email)) !== undefined)
+        throw new DomainError(Codes.EMAIL_REGISTERED, messages.register.emailRegistered);
       const id = newObjectId();
       const icon = input.iconUrl !== undefined && ICON_PATTERN.test(input.iconUrl) ? input.iconUrl : '';
       const passwordHash = await passwords.hash(input.password);
@@ -197,14 +199,20 @@ export function createRegistrationService({
     async confirmPasswordChange(serialId: string, key: string): Promise<void> {
       const userId = await repo.transaction(async (r) => {
         const token = await r.consumeToken(serialId, sha256Hex(key), 'change_password');
-        if (token === undefined || token.pendingPasswordHash === null) throw new DomainError(Codes.CONFIRM_LINK_INVALID);
+        if (token === undefined || token.pendingPasswordHash === null)
+          throw new DomainError(Codes.CONFIRM_LINK_INVALID);
         if (!(await r.setPassword(token.userId, token.pendingPasswordHash))) throw new DomainError(Codes.NOT_ALLOWED);
         return token.userId;
       });
       await sessions.destroyAllForUser(userId);
     },
 
-    async resetPassword(input: { email: string; password: string; describUrl: string; linkBase: string }): Promise<void> {
+    async resetPassword(input: {
+      email: string;
+      password: string;
+      describUrl: string;
+      linkBase: string;
+    }): Promise<void> {
       const email = normaliseEmail(input.email);
       checkCredentials(email, input.password);
       const user = await accountOfLink(input.describUrl);
@@ -226,11 +234,7 @@ export function createRegistrationService({
      * credentials (1033, like a password change). If the mail cannot be sent the request is
      * withdrawn. Returns the normalised address; undefined when it is the current one.
      */
-    async requestEmailChange(input: {
-      userId: string;
-      email: string;
-      linkBase: string;
-    }): Promise<string | undefined> {
+    async requestEmailChange(input: { userId: string; email: string; linkBase: string }): Promise<string | undefined> {
       const email = normaliseEmail(input.email);
       const user = await repo.findById(input.userId);
       if (user === undefined) throw new DomainError(Codes.SESSION_EXPIRED);

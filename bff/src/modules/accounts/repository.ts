@@ -1,6 +1,14 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { channels, emailTokens, staffMembers, users, type EmailToken, type NewUser, type User } from '../../db/schema.js';
+import {
+  channels,
+  emailTokens,
+  staffMembers,
+  users,
+  type EmailToken,
+  type NewUser,
+  type User,
+} from '../../db/schema.js';
 
 export type TokenPurpose = EmailToken['purpose'];
 

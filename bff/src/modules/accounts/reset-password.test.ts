@@ -63,7 +63,11 @@ describe('reset_password', () => {
     const phone = await login(app, 'forgetful@example.com', 'old-password');
     const laptop = await login(app, 'forgetful@example.com', 'old-password');
 
-    const { result } = await resetPassword({ email: 'Forgetful@Example.com', password: 'new-password', describUrl: link });
+    const { result } = await resetPassword({
+      email: 'Forgetful@Example.com',
+      password: 'new-password',
+      describUrl: link,
+    });
     expect(result.code).toBe(0);
     const mails = await outboxFor(app, 'forgetful@example.com');
     expect(mails).toHaveLength(1);
@@ -72,25 +76,30 @@ describe('reset_password', () => {
     // Before confirmation: the old password and both sessions still work, the new one does not.
     expect(await userinfoCode(phone)).toBe(0);
     expect(await login(app, 'forgetful@example.com', 'old-password')).toMatch(/^sid=/);
-    expect((await call(app, '/api/user/login', { email: 'forgetful@example.com', password: 'new-password' })).result.code).toBe(
-      Codes.LOGIN_FAILED,
-    );
+    expect(
+      (await call(app, '/api/user/login', { email: 'forgetful@example.com', password: 'new-password' })).result.code,
+    ).toBe(Codes.LOGIN_FAILED);
 
     const confirm = await lastLinkFor(app, 'forgetful@example.com');
     expect(confirm.action).toBe('change_password');
     expect(confirm.url).toMatch(/#\/confirm\?serial_id=[0-9a-f]{24}&key=[\w-]+&action=change_password$/);
-    expect((await confirmCall(app, '/api/account/change_password', { serial_id: confirm.serial_id, key: confirm.key })).body).toEqual({
+    expect(
+      (await confirmCall(app, '/api/account/change_password', { serial_id: confirm.serial_id, key: confirm.key })).body,
+    ).toEqual({
       Code: 0,
     });
 
     expect(await userinfoCode(phone)).toBe(Codes.SESSION_EXPIRED);
     expect(await userinfoCode(laptop)).toBe(Codes.SESSION_EXPIRED);
-    expect((await call(app, '/api/user/login', { email: 'forgetful@example.com', password: 'old-password' })).result.code).toBe(
-      Codes.LOGIN_FAILED,
-    );
+    expect(
+      (await call(app, '/api/user/login', { email: 'forgetful@example.com', password: 'old-password' })).result.code,
+    ).toBe(Codes.LOGIN_FAILED);
     expect(await login(app, 'forgetful@example.com', 'new-password')).toMatch(/^sid=/);
 
-    const again = await confirmCall(app, '/api/account/change_password', { serial_id: confirm.serial_id, key: confirm.key });
+    const again = await confirmCall(app, '/api/account/change_password', {
+      serial_id: confirm.serial_id,
+      key: confirm.key,
+    });
     expect(again.body.Code).toBe(Codes.CONFIRM_LINK_INVALID);
   });
 
@@ -100,27 +109,51 @@ describe('reset_password', () => {
     const first = await lastLinkFor(app, 'indecisive@example.com');
     await resetPassword({ email: 'indecisive@example.com', password: 'second-choice', describUrl: link });
     const second = await lastLinkFor(app, 'indecisive@example.com');
-    expect((await confirmCall(app, '/api/account/change_password', { serial_id: first.serial_id, key: first.key })).body.Code).toBe(
-      Codes.CONFIRM_LINK_INVALID,
-    );
-    expect((await confirmCall(app, '/api/account/change_password', { serial_id: second.serial_id, key: second.key })).body.Code).toBe(0);
+    expect(
+      (await confirmCall(app, '/api/account/change_password', { serial_id: first.serial_id, key: first.key })).body
+        .Code,
+    ).toBe(Codes.CONFIRM_LINK_INVALID);
+    expect(
+      (await confirmCall(app, '/api/account/change_password', { serial_id: second.serial_id, key: second.key })).body
+        .Code,
+    ).toBe(0);
     expect(await login(app, 'indecisive@example.com', 'second-choice')).toMatch(/^sid=/);
   });
 
   it('refuses a link of another account (USER_NOT_EXIST) and a link that names no account (DESCRIBE_URL_ERROR), mailing nothing', async () => {
     const mine = await account('mine@example.com');
     const theirs = await account('theirs@example.com');
-    const otherAccount = await resetPassword({ email: 'mine@example.com', password: 'new-password', describUrl: theirs.link });
-    expect(otherAccount.result).toEqual({ code: Codes.DESCRIBE_URL_REFUSED, data: {}, msg: ResetRefusals.userNotExist });
-    const unknownEmail = await resetPassword({ email: 'nobody@example.com', password: 'new-password', describUrl: mine.link });
+    const otherAccount = await resetPassword({
+      email: 'mine@example.com',
+      password: 'new-password',
+      describUrl: theirs.link,
+    });
+    expect(otherAccount.result).toEqual({
+      code: Codes.DESCRIBE_URL_REFUSED,
+      data: {},
+      msg: ResetRefusals.userNotExist,
+    });
+    const unknownEmail = await resetPassword({
+      email: 'nobody@example.com',
+      password: 'new-password',
+      describUrl: mine.link,
+    });
     expect(unknownEmail.result.msg).toBe(ResetRefusals.userNotExist);
     const wrongKey = await resetPassword({
       email: 'mine@example.com',
       password: 'new-password',
       describUrl: mine.link.replace(mine.userkey, 'f'.repeat(32)),
     });
-    expect(wrongKey.result).toEqual({ code: Codes.DESCRIBE_URL_REFUSED, data: {}, msg: ResetRefusals.describeUrlError });
-    const garbage = await resetPassword({ email: 'mine@example.com', password: 'new-password', describUrl: 'not a link at all' });
+    expect(wrongKey.result).toEqual({
+      code: Codes.DESCRIBE_URL_REFUSED,
+      data: {},
+      msg: ResetRefusals.describeUrlError,
+    });
+    const garbage = await resetPassword({
+      email: 'mine@example.com',
+      password: 'new-password',
+      describUrl: 'not a link at all',
+    });
     expect(garbage.result.msg).toBe(ResetRefusals.describeUrlError);
     expect(await outboxFor(app, 'mine@example.com')).toEqual([]);
     expect(await outboxFor(app, 'theirs@example.com')).toEqual([]);
@@ -139,7 +172,10 @@ describe('reset_password', () => {
     await resetPassword({ email: 'locked-later@example.com', password: 'new-password', describUrl: link });
     const confirm = await lastLinkFor(app, 'locked-later@example.com');
     await app.database.query('UPDATE users SET can_change_password = false WHERE id = $1', [id]);
-    const answer = await confirmCall(app, '/api/account/change_password', { serial_id: confirm.serial_id, key: confirm.key });
+    const answer = await confirmCall(app, '/api/account/change_password', {
+      serial_id: confirm.serial_id,
+      key: confirm.key,
+    });
     expect(answer.body.Code).toBe(Codes.NOT_ALLOWED);
     expect(await login(app, 'locked-later@example.com', 'old-password')).toMatch(/^sid=/);
   });
@@ -180,7 +216,9 @@ describe('reset_userkey', () => {
     expect(found).not.toHaveProperty('passwordHash');
 
     const oldLink = `https://sub.example.com/api/subscript/clash/${user.id}/${oldKey}`;
-    expect((await call(app, '/api/user/get_email', { describUrl: oldLink })).result.msg).toBe(ResetRefusals.describeUrlError);
+    expect((await call(app, '/api/user/get_email', { describUrl: oldLink })).result.msg).toBe(
+      ResetRefusals.describeUrlError,
+    );
     const info = await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie: user.cookie });
     expect(info.result.data.userkey).toBe(newKey);
   });

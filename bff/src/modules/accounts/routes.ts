@@ -80,7 +80,10 @@ function accountBackoff(fastify: FastifyInstance) {
       maxMs: Math.max(coolDownMs, timeWindowMs),
       memoryMs: DAY_MS,
     },
-    { counted: LOGIN_FAILURES, refusal: (seconds) => new DomainError(Codes.RATE_LIMITED, loginCoolDownMessage(seconds)) },
+    {
+      counted: LOGIN_FAILURES,
+      refusal: (seconds) => new DomainError(Codes.RATE_LIMITED, loginCoolDownMessage(seconds)),
+    },
   );
 }
 
@@ -118,7 +121,10 @@ function confirmHandler(confirm: (serialId: string, key: string, request: Fastif
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     const query = request.query;
     if (!confirmQuery.Check(query)) {
-      const answer: ConfirmAnswer = { Code: Codes.INVALID_PAYLOAD, Msg: describeValueError(confirmQuery.Errors(query).First()) };
+      const answer: ConfirmAnswer = {
+        Code: Codes.INVALID_PAYLOAD,
+        Msg: describeValueError(confirmQuery.Errors(query).First()),
+      };
       return reply.code(400).send(answer);
     }
     try {
@@ -196,8 +202,12 @@ export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsServi
         email,
         password,
         ...(icon_url === undefined ? {} : { iconUrl: icon_url }),
-        ...(request.cookies[cookieNames.channelCode] === undefined ? {} : { channelCode: request.cookies[cookieNames.channelCode] }),
-        ...(request.cookies[cookieNames.firstUrl] === undefined ? {} : { firstUrl: request.cookies[cookieNames.firstUrl] }),
+        ...(request.cookies[cookieNames.channelCode] === undefined
+          ? {}
+          : { channelCode: request.cookies[cookieNames.channelCode] }),
+        ...(request.cookies[cookieNames.firstUrl] === undefined
+          ? {}
+          : { firstUrl: request.cookies[cookieNames.firstUrl] }),
         inviteOnly: await fastify.settings.get('inviteRule'),
         linkBase: linkBase(fastify),
       });
@@ -246,4 +256,3 @@ export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsServi
     handler: async (request, reply) => reply.envelope(await accounts.resetUserkey(request.user!.id)),
   });
 }
-

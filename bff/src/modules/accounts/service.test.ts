@@ -17,7 +17,9 @@ function fakes() {
   };
   const repo = {
     findByEmail: async (email: string) =>
-      email === 'known@example.com' ? ({ id: 'u1', passwordHash: 'hash:right', disabled: false, emailConfirmed: true } as never) : undefined,
+      email === 'known@example.com'
+        ? ({ id: 'u1', passwordHash: 'hash:right', disabled: false, emailConfirmed: true } as never)
+        : undefined,
   } as unknown as AccountsRepository;
   const sessions = { create: async () => ({ token: 't', expiresAt: new Date() }) } as unknown as SessionsService;
   return { verified, service: createAccountsService({ repo, sessions, passwords, defaultDescribeHost: '' }) };

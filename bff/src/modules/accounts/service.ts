@@ -1,4 +1,10 @@
-import { Codes, DEFAULT_DAILY_LIMIT_BYTES, defaultMessages, type ResetUserkeyAnswer, type UserInfo } from '@portal/contracts';
+import {
+  Codes,
+  DEFAULT_DAILY_LIMIT_BYTES,
+  defaultMessages,
+  type ResetUserkeyAnswer,
+  type UserInfo,
+} from '@portal/contracts';
 import { DomainError } from '../../lib/domain-error.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { generatePassword, newObjectId, randomHex } from '../../lib/random.js';
@@ -71,7 +77,12 @@ export function createAccountsService({
   passwords,
   defaultDescribeHost,
   signUseStatus = noSignUse,
-  userInfoSettings = async () => ({ describe_host: '', continueSignReward: 0, contentUrl_guonei: '', contentUrl_guowai: '' }),
+  userInfoSettings = async () => ({
+    describe_host: '',
+    continueSignReward: 0,
+    contentUrl_guonei: '',
+    contentUrl_guowai: '',
+  }),
   resendConfirmation,
   secondFactorGate,
 }: AccountsDeps) {

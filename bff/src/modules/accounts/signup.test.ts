@@ -1,7 +1,15 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Codes, cookieNames, DEFAULT_CHANNEL_CODE, messages, type ChannelInfo, type HostInfo, type UserInfo } from '@portal/contracts';
+import {
+  Codes,
+  cookieNames,
+  DEFAULT_CHANNEL_CODE,
+  messages,
+  type ChannelInfo,
+  type HostInfo,
+  type UserInfo,
+} from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,7 +32,10 @@ const dropDir = mkdtempSync(path.join(tmpdir(), 'bff-mail-drop-'));
 
 beforeAll(async () => {
   // Rate limits have their own test; here every call must reach the service.
-  app = await buildTestApp({ env: { MAIL_OUTBOX_DIR: dropDir, ACCOUNT_RATE_MAX: '100', ACCOUNT_RATE_ADDRESS_MAX: '1000' }, logs });
+  app = await buildTestApp({
+    env: { MAIL_OUTBOX_DIR: dropDir, ACCOUNT_RATE_MAX: '100', ACCOUNT_RATE_ADDRESS_MAX: '1000' },
+    logs,
+  });
 });
 
 afterAll(async () => {
@@ -33,11 +44,20 @@ afterAll(async () => {
 });
 
 const signup = (email: string, password = 'good-password', cookie?: string) =>
-  call(app, '/api/user/signup', { email, password, icon_url: '/logo.png', host: 'localhost' }, cookie === undefined ? {} : { cookie });
+  call(
+    app,
+    '/api/user/signup',
+    { email, password, icon_url: '/logo.png', host: 'localhost' },
+    cookie === undefined ? {} : { cookie },
+  );
 
 describe('signup', () => {
   it('creates an unconfirmed account without a type, records the inviter code, and mails a confirmation link', async () => {
-    const { status, result } = await signup('New.User@Example.com', 'good-password', `${cookieNames.channelCode}=INVITE42`);
+    const { status, result } = await signup(
+      'New.User@Example.com',
+      'good-password',
+      `${cookieNames.channelCode}=INVITE42`,
+    );
     expect(status).toBe(200);
     expect(result).toMatchObject({ code: 0 });
 
@@ -54,13 +74,17 @@ describe('signup', () => {
     expect(mails[0]!.text).toContain('验证邮箱');
     const link = confirmationLink(mails[0]!.text);
     // No PUBLIC_BASE_URL nor PUBLIC_ORIGIN: the address the server listens on (0.0.0.0:8080 by default), never the request's Host.
-    expect(link.url).toMatch(/^http:\/\/localhost:8080\/#\/confirm\?serial_id=[0-9a-f]{24}&key=[\w-]+&action=signup_confirm$/);
+    expect(link.url).toMatch(
+      /^http:\/\/localhost:8080\/#\/confirm\?serial_id=[0-9a-f]{24}&key=[\w-]+&action=signup_confirm$/,
+    );
     expect(link.action).toBe('signup_confirm');
     expect(Buffer.from(link.key, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
     expect(mails[0]!.html).toContain(`href="${link.url.replaceAll('&', '&#38;')}"`);
 
     // Only the key's hash is stored.
-    const tokens = await app.database.query<{ key_hash: string }>('SELECT key_hash FROM email_tokens WHERE id = $1', [link.serial_id]);
+    const tokens = await app.database.query<{ key_hash: string }>('SELECT key_hash FROM email_tokens WHERE id = $1', [
+      link.serial_id,
+    ]);
     expect(tokens).toEqual([{ key_hash: sha256Hex(link.key) }]);
 
     // The link is in the log (info) so that sign-up works without SMTP.
@@ -70,8 +94,14 @@ describe('signup', () => {
     // ... and in the file drop of MAIL_OUTBOX_DIR.
     const dropped = readdirSync(dropDir)
       .filter((f) => f.endsWith('.json'))
-      .map((f) => JSON.parse(readFileSync(path.join(dropDir, f), 'utf8')) as { to: string; links: string[]; subject: string });
-    expect(dropped.find((m) => m.to === 'new.user@example.com')).toMatchObject({ links: [link.url], subject: mails[0]!.subject });
+      .map(
+        (f) =>
+          JSON.parse(readFileSync(path.join(dropDir, f), 'utf8')) as { to: string; links: string[]; subject: string },
+      );
+    expect(dropped.find((m) => m.to === 'new.user@example.com')).toMatchObject({
+      links: [link.url],
+      subject: mails[0]!.subject,
+    });
   });
 
   it('refuses a registered e-mail with 1001, whatever its case', async () => {
@@ -93,11 +123,18 @@ describe('signup', () => {
     expect(badEmail.status).toBe(400);
     expect(badEmail.result).toMatchObject({ code: Codes.INVALID_PAYLOAD, msg: messages.register.emailInvalid });
     const shortPassword = await signup('short@example.com', '1234567');
-    expect(shortPassword.result).toMatchObject({ code: Codes.INVALID_PAYLOAD, msg: messages.register.passwordTooShort });
+    expect(shortPassword.result).toMatchObject({
+      code: Codes.INVALID_PAYLOAD,
+      msg: messages.register.passwordTooShort,
+    });
     const missing = await call(app, '/api/user/signup', { email: 'x@example.com' });
     expect(missing.result.code).toBe(Codes.INVALID_PAYLOAD);
     expect(missing.result.msg).toContain('password');
-    expect(await app.database.query("SELECT id FROM users WHERE email IN ('not-an-email', 'short@example.com', 'x@example.com')")).toEqual([]);
+    expect(
+      await app.database.query(
+        "SELECT id FROM users WHERE email IN ('not-an-email', 'short@example.com', 'x@example.com')",
+      ),
+    ).toEqual([]);
   });
 
   it('keeps an icon only when it is a path or an http(s) URL, and an inviter code only when it looks like one', async () => {
@@ -107,7 +144,9 @@ describe('signup', () => {
       { email: 'odd@example.com', password: 'good-password', icon_url: 'javascript:alert(1)' },
       { cookie: `${cookieNames.channelCode}=${encodeURIComponent('<script>')}` },
     );
-    const [row] = await app.database.query('SELECT icon, channel_code FROM users WHERE email = $1', ['odd@example.com']);
+    const [row] = await app.database.query('SELECT icon, channel_code FROM users WHERE email = $1', [
+      'odd@example.com',
+    ]);
     expect(row).toEqual({ icon: '', channel_code: '' });
   });
 });
@@ -129,16 +168,24 @@ describe('signup_confirm', () => {
   it('refuses a wrong key, an expired link, a link of the other kind, and a malformed query', async () => {
     await signup('careful@example.com');
     const link = await lastLinkFor(app, 'careful@example.com');
-    const wrongKey = await confirmCall(app, '/api/account/signup_confirm', { serial_id: link.serial_id, key: `${link.key}x` });
+    const wrongKey = await confirmCall(app, '/api/account/signup_confirm', {
+      serial_id: link.serial_id,
+      key: `${link.key}x`,
+    });
     expect(wrongKey.body.Code).toBe(Codes.CONFIRM_LINK_INVALID);
-    const otherKind = await confirmCall(app, '/api/account/change_password', { serial_id: link.serial_id, key: link.key });
+    const otherKind = await confirmCall(app, '/api/account/change_password', {
+      serial_id: link.serial_id,
+      key: link.key,
+    });
     expect(otherKind.body.Code).toBe(Codes.CONFIRM_LINK_INVALID);
     const missing = await confirmCall(app, '/api/account/signup_confirm', { serial_id: link.serial_id });
     expect(missing.status).toBe(400);
     expect(missing.body.Code).toBe(Codes.INVALID_PAYLOAD);
     expect(missing.body.Msg).toContain('key');
 
-    await app.database.query("UPDATE email_tokens SET expires_at = now() - interval '1 second' WHERE id = $1", [link.serial_id]);
+    await app.database.query("UPDATE email_tokens SET expires_at = now() - interval '1 second' WHERE id = $1", [
+      link.serial_id,
+    ]);
     const expired = await confirmCall(app, '/api/account/signup_confirm', { serial_id: link.serial_id, key: link.key });
     expect(expired.body.Code).toBe(Codes.CONFIRM_LINK_INVALID);
     const [row] = await app.database.query("SELECT email_confirmed FROM users WHERE email = 'careful@example.com'");
@@ -149,7 +196,9 @@ describe('signup_confirm', () => {
     await signup('double-click@example.com');
     const link = await lastLinkFor(app, 'double-click@example.com');
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => confirmCall(app, '/api/account/signup_confirm', { serial_id: link.serial_id, key: link.key })),
+      Array.from({ length: 5 }, () =>
+        confirmCall(app, '/api/account/signup_confirm', { serial_id: link.serial_id, key: link.key }),
+      ),
     );
     expect(answers.map((a) => a.body.Code).sort()).toEqual([0, 1102, 1102, 1102, 1102]);
   });
@@ -159,7 +208,10 @@ describe('login of an unconfirmed account', () => {
   it('says the e-mail is not confirmed, but only after the right password; the wrong one gets the usual answer', async () => {
     await signup('pending@example.com');
     const right = await call(app, '/api/user/login', { email: 'pending@example.com', password: 'good-password' });
-    expect(right.result).toMatchObject({ code: Codes.EMAIL_NOT_CONFIRMED, msg: '邮箱尚未验证，请先点击验证邮件中的链接' });
+    expect(right.result).toMatchObject({
+      code: Codes.EMAIL_NOT_CONFIRMED,
+      msg: '邮箱尚未验证，请先点击验证邮件中的链接',
+    });
     expect(right.response.cookies).toEqual([]);
     const wrong = await call(app, '/api/user/login', { email: 'pending@example.com', password: 'bad-password' });
     expect(wrong.result).toEqual({ code: Codes.LOGIN_FAILED, data: {}, msg: messages.login.failedField });
@@ -170,15 +222,25 @@ describe('login of an unconfirmed account', () => {
   it('mails a fresh link once the last one is older than ten minutes, and retires the old one', async () => {
     await signup('lost-mail@example.com');
     const old = await lastLinkFor(app, 'lost-mail@example.com');
-    await app.database.query("UPDATE email_tokens SET created_at = now() - interval '11 minutes' WHERE id = $1", [old.serial_id]);
-    const { result } = await call(app, '/api/user/login', { email: 'lost-mail@example.com', password: 'good-password' });
-    expect(result).toMatchObject({ code: Codes.EMAIL_NOT_CONFIRMED, msg: '邮箱尚未验证，请先点击验证邮件中的链接（已重新发送验证邮件）' });
+    await app.database.query("UPDATE email_tokens SET created_at = now() - interval '11 minutes' WHERE id = $1", [
+      old.serial_id,
+    ]);
+    const { result } = await call(app, '/api/user/login', {
+      email: 'lost-mail@example.com',
+      password: 'good-password',
+    });
+    expect(result).toMatchObject({
+      code: Codes.EMAIL_NOT_CONFIRMED,
+      msg: '邮箱尚未验证，请先点击验证邮件中的链接（已重新发送验证邮件）',
+    });
     const fresh = await lastLinkFor(app, 'lost-mail@example.com');
     expect(fresh.serial_id).not.toBe(old.serial_id);
-    expect((await confirmCall(app, '/api/account/signup_confirm', { serial_id: old.serial_id, key: old.key })).body.Code).toBe(
-      Codes.CONFIRM_LINK_INVALID,
-    );
-    expect((await confirmCall(app, '/api/account/signup_confirm', { serial_id: fresh.serial_id, key: fresh.key })).body).toEqual({ Code: 0 });
+    expect(
+      (await confirmCall(app, '/api/account/signup_confirm', { serial_id: old.serial_id, key: old.key })).body.Code,
+    ).toBe(Codes.CONFIRM_LINK_INVALID);
+    expect(
+      (await confirmCall(app, '/api/account/signup_confirm', { serial_id: fresh.serial_id, key: fresh.key })).body,
+    ).toEqual({ Code: 0 });
     const cookie = await login(app, 'lost-mail@example.com', 'good-password');
     const info = await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie });
     expect(info.result.data.email).toBe('lost-mail@example.com');
@@ -187,11 +249,13 @@ describe('login of an unconfirmed account', () => {
 });
 
 describe('invite-only mode (the inviteRule setting)', () => {
-  const users = async (email: string) => (await app.database.query('SELECT 1 FROM users WHERE email = $1', [email])).length;
+  const users = async (email: string) =>
+    (await app.database.query('SELECT 1 FROM users WHERE email = $1', [email])).length;
 
   it('refuses a sign-up without an existing user’s invite code (1114, nothing written, no mail) and admits one with it', async () => {
     const inviter = await signedInUser(app);
-    const { code } = (await call<ChannelInfo>(app, '/api/channel/channel_info', {}, { cookie: inviter.cookie })).result.data;
+    const { code } = (await call<ChannelInfo>(app, '/api/channel/channel_info', {}, { cookie: inviter.cookie })).result
+      .data;
     await app.settings.set({ inviteRule: true });
     try {
       expect((await call<HostInfo>(app, '/api/host/get')).result.data.inviteOnly).toBe(true);
@@ -207,7 +271,9 @@ describe('invite-only mode (the inviteRule setting)', () => {
       }
       const { result } = await signup('invited@example.com', 'good-password', `${cookieNames.channelCode}=${code}`);
       expect(result.code).toBe(Codes.OK);
-      const [row] = await app.database.query('SELECT channel_code FROM users WHERE email = $1', ['invited@example.com']);
+      const [row] = await app.database.query('SELECT channel_code FROM users WHERE email = $1', [
+        'invited@example.com',
+      ]);
       expect(row).toEqual({ channel_code: code });
     } finally {
       await app.settings.set({ inviteRule: false });

@@ -7,8 +7,22 @@ const link = `https://sub.example.com/api/subscript/clash/${userId}/${userkey}`;
 
 describe('parseSubscriptionLink', () => {
   it('reads the plain link of every kind, with or without a query', () => {
-    for (const kind of ['clash', 'mjclash', 'flclash', 'ss', 'ssr', 'v2box', 'surge', 'surfboard', 'qx', 'q', 'singbox']) {
-      expect(parseSubscriptionLink(`https://sub.example.com/api/subscript/${kind}/${userId}/${userkey}?name=x`)).toEqual({ userId, userkey });
+    for (const kind of [
+      'clash',
+      'mjclash',
+      'flclash',
+      'ss',
+      'ssr',
+      'v2box',
+      'surge',
+      'surfboard',
+      'qx',
+      'q',
+      'singbox',
+    ]) {
+      expect(
+        parseSubscriptionLink(`https://sub.example.com/api/subscript/${kind}/${userId}/${userkey}?name=x`),
+      ).toEqual({ userId, userkey });
     }
     expect(parseSubscriptionLink(`  ${link}  `)).toEqual({ userId, userkey });
   });
@@ -21,12 +35,18 @@ describe('parseSubscriptionLink', () => {
   });
 
   it('reads a link wrapped, percent-encoded, in another (one-tap import addresses)', () => {
-    expect(parseSubscriptionLink(`clash://install-config?url=${encodeURIComponent(link)}&name=portal`)).toEqual({ userId, userkey });
+    expect(parseSubscriptionLink(`clash://install-config?url=${encodeURIComponent(link)}&name=portal`)).toEqual({
+      userId,
+      userkey,
+    });
   });
 
   it('accepts any address carrying /{userId}/{userkey} of that shape', () => {
     expect(parseSubscriptionLink(`https://other.example/u/${userId}/${userkey}`)).toEqual({ userId, userkey });
-    expect(parseSubscriptionLink(`https://other.example/${userId.toUpperCase()}/${userkey}/`)).toEqual({ userId, userkey });
+    expect(parseSubscriptionLink(`https://other.example/${userId.toUpperCase()}/${userkey}/`)).toEqual({
+      userId,
+      userkey,
+    });
   });
 
   it('finds nothing in text without that shape', () => {

@@ -9,14 +9,18 @@ export const AUDIT_LIST_DEFAULT = 500;
 const dateOf = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms));
 
 export function auditRoutes(fastify: FastifyInstance, audit: AuditService) {
-  backOfficeRoute(fastify, '/api/admin/audit/list', AuditListRequest, async (filter) =>
-    audit.list({
-      operator: filter.operator,
-      recordType: filter.recordType,
-      from: dateOf(filter.fromTimestamp),
-      to: dateOf(filter.toTimestamp),
-      limit: filter.limit ?? AUDIT_LIST_DEFAULT,
-    }),
+  backOfficeRoute(
+    fastify,
+    '/api/admin/audit/list',
+    AuditListRequest,
+    async (filter) =>
+      audit.list({
+        operator: filter.operator,
+        recordType: filter.recordType,
+        from: dateOf(filter.fromTimestamp),
+        to: dateOf(filter.toTimestamp),
+        limit: filter.limit ?? AUDIT_LIST_DEFAULT,
+      }),
     'audit.read',
   );
 }

@@ -76,7 +76,9 @@ async function created(input: Partial<CouponUpdate> = {}, by: Admin = admin): Pr
 const couponRow = async (id: string) =>
   (await app.database.query<Record<string, unknown>>('SELECT * FROM coupons WHERE id = $1', [id]))[0];
 const couponCount = async () =>
-  Number((await app.database.query<{ n: unknown }>('SELECT count(*) AS n FROM coupons WHERE deleted_at IS NULL'))[0]!.n);
+  Number(
+    (await app.database.query<{ n: unknown }>('SELECT count(*) AS n FROM coupons WHERE deleted_at IS NULL'))[0]!.n,
+  );
 const redeem = (cookie: string, code: string) => call(app, '/api/coupon/redeem_coupon', { code }, { cookie });
 const useOf = async (couponId: string, userId: string) =>
   (
@@ -374,9 +376,9 @@ describe('delete_coupon', () => {
     // Deleted once: a second delete names a coupon that is not there, and refuses the list.
     expect((await admin.post(`${BASE}/delete_coupon`, { id_list: [a._id] })).code).toBe(Codes.NOT_FOUND);
     // Nor can it be edited.
-    expect((await admin.post(`${BASE}/update_coupon`, couponInput({ _id: a._id, code: a.code, name: '改名' }))).code).toBe(
-      Codes.NOT_FOUND,
-    );
+    expect(
+      (await admin.post(`${BASE}/update_coupon`, couponInput({ _id: a._id, code: a.code, name: '改名' }))).code,
+    ).toBe(Codes.NOT_FOUND);
   });
 
   it('deletes used coupons too: they can no longer be redeemed, their records stay, their code is free again', async () => {

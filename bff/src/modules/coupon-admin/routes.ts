@@ -14,7 +14,13 @@ const BASE = '/api/yunying/coupon';
 
 /** The coupon and coupon-record calls of spec-2 §7, for staff with coupons.read / coupons.edit; writes audited. */
 export function couponAdminRoutes(fastify: FastifyInstance, service: CouponAdminService) {
-  backOfficeRoute(fastify, `${BASE}/coupon_list`, CouponListRequest, (request) => service.list(request), 'coupons.read');
+  backOfficeRoute(
+    fastify,
+    `${BASE}/coupon_list`,
+    CouponListRequest,
+    (request) => service.list(request),
+    'coupons.read',
+  );
   backOfficeRoute(
     fastify,
     `${BASE}/update_coupon`,

@@ -32,7 +32,8 @@ async function coupon(input: Partial<NewCouponInput> = {}): Promise<{ id: string
   return { id, code };
 }
 
-const redeem = (cookie: string, code: string) => call<RedeemCouponAnswer>(app, '/api/coupon/redeem_coupon', { code }, { cookie });
+const redeem = (cookie: string, code: string) =>
+  call<RedeemCouponAnswer>(app, '/api/coupon/redeem_coupon', { code }, { cookie });
 
 const userRow = async (id: string) =>
   (
@@ -43,14 +44,19 @@ const userRow = async (id: string) =>
   )[0]!;
 const authTimes = async (id: string) =>
   Number((await app.database.query<{ n: number }>('SELECT auth_times AS n FROM coupons WHERE id = $1', [id]))[0]!.n);
-const usesOf = async (couponId: string) => app.database.query('SELECT user_id FROM coupon_uses WHERE coupon_id = $1', [couponId]);
+const usesOf = async (couponId: string) =>
+  app.database.query('SELECT user_id FROM coupon_uses WHERE coupon_id = $1', [couponId]);
 
 describe('redeem_coupon', () => {
   it('freeUse adds its traffic and writes a coupon traffic record and a use record', async () => {
     const user = await signedInUser(app);
     const { id, code } = await coupon({ name: '新用户体验券', traffic: 8 * GiB });
     const { result } = await redeem(user.cookie, `  ${code} `);
-    expect(result).toEqual({ code: 0, msg: 'ok', data: { name: '新用户体验券', traffic: 8 * GiB, day: 0, type: 'freeUse' } });
+    expect(result).toEqual({
+      code: 0,
+      msg: 'ok',
+      data: { name: '新用户体验券', traffic: 8 * GiB, day: 0, type: 'freeUse' },
+    });
     expect(Number((await userRow(user.id)).traffic)).toBe(8 * GiB);
     expect(await authTimes(id)).toBe(1);
 
@@ -97,7 +103,12 @@ describe('redeem_coupon', () => {
     const fresh = await signedInUser(app);
     const { code } = await coupon({ name: '七天体验', type: 'freeTime', traffic: 0, vipDay: 7, useNumPerUser: 5 });
     const before = Date.now();
-    expect((await redeem(fresh.cookie, code)).result.data).toEqual({ name: '七天体验', traffic: 0, day: 7, type: 'freeTime' });
+    expect((await redeem(fresh.cookie, code)).result.data).toEqual({
+      name: '七天体验',
+      traffic: 0,
+      day: 7,
+      type: 'freeTime',
+    });
     const first = new Date((await userRow(fresh.id)).vip!).getTime();
     expect(first).toBeGreaterThanOrEqual(before + 7 * 86_400_000 - 1000);
     expect(first).toBeLessThanOrEqual(Date.now() + 7 * 86_400_000 + 1000);
@@ -108,13 +119,18 @@ describe('redeem_coupon', () => {
 
     // An expiry in the past counts from now.
     const lapsed = await signedInUser(app);
-    await app.database.query("UPDATE users SET vip_expire_time = now() - interval '30 days' WHERE id = $1", [lapsed.id]);
-    const beforeLapsed = Date.now();
-    await redeem(lapsed.cookie, code);
-    expect(new Date((await userRow(lapsed.id)).vip!).getTime()).toBeGreaterThanOrEqual(beforeLapsed + 7 * 86_400_000 - 1000);
-    const [record] = await app.database.query<{ type: string; desc: string }>('SELECT type, "desc" FROM traffic_records WHERE user_id = $1', [
+    await app.database.query("UPDATE users SET vip_expire_time = now() - interval '30 days' WHERE id = $1", [
       lapsed.id,
     ]);
+    const beforeLapsed = Date.now();
+    await redeem(lapsed.cookie, code);
+    expect(new Date((await userRow(lapsed.id)).vip!).getTime()).toBeGreaterThanOrEqual(
+      beforeLapsed + 7 * 86_400_000 - 1000,
+    );
+    const [record] = await app.database.query<{ type: string; desc: string }>(
+      'SELECT type, "desc" FROM traffic_records WHERE user_id = $1',
+      [lapsed.id],
+    );
     expect(record).toEqual({ type: 'coupon', desc: '兑换体验券「七天体验」，会员时长 +7 天' });
   });
 
@@ -144,15 +160,19 @@ describe('redeem_coupon', () => {
     expect(Number((await userRow(user.id)).traffic)).toBe(8 * GiB);
     for (const c of [cash, discount, expired, exhausted]) expect(await authTimes(c.id)).toBe(0);
     expect(await authTimes(once.id)).toBe(1);
-    expect(await app.database.query("SELECT id FROM traffic_records WHERE user_id = $1 AND type = 'coupon'", [user.id])).toHaveLength(1);
+    expect(
+      await app.database.query("SELECT id FROM traffic_records WHERE user_id = $1 AND type = 'coupon'", [user.id]),
+    ).toHaveLength(1);
   });
 
   it('validates the payload', async () => {
     const user = await signedInUser(app);
-    expect((await call(app, '/api/coupon/redeem_coupon', {}, { cookie: user.cookie })).result.code).toBe(Codes.INVALID_PAYLOAD);
-    expect((await call(app, '/api/coupon/redeem_coupon', { code: 'x'.repeat(65) }, { cookie: user.cookie })).result.code).toBe(
+    expect((await call(app, '/api/coupon/redeem_coupon', {}, { cookie: user.cookie })).result.code).toBe(
       Codes.INVALID_PAYLOAD,
     );
+    expect(
+      (await call(app, '/api/coupon/redeem_coupon', { code: 'x'.repeat(65) }, { cookie: user.cookie })).result.code,
+    ).toBe(Codes.INVALID_PAYLOAD);
   });
 });
 
@@ -182,7 +202,9 @@ describe(`redeem_coupon under concurrency ${CONCURRENCY}`, () => {
     expect(codes.filter((c) => c === Codes.COUPON_USED)).toHaveLength(8);
     expect(await authTimes(id)).toBe(2);
     expect(Number((await userRow(user.id)).traffic)).toBe(2 * GiB);
-    expect(await app.database.query("SELECT id FROM traffic_records WHERE user_id = $1 AND type = 'coupon'", [user.id])).toHaveLength(2);
+    expect(
+      await app.database.query("SELECT id FROM traffic_records WHERE user_id = $1 AND type = 'coupon'", [user.id]),
+    ).toHaveLength(2);
   });
 
   it('both limits at once: 4 users × 4 attempts, per-user 2, total 5 → 5 uses, none above 2 per user', async () => {

@@ -87,7 +87,15 @@ export function createCouponsService({ db, traffic, now = () => new Date() }: Co
     const useId = newObjectId();
     const addTraffic = coupon.type === 'freeUse' ? coupon.traffic : 0;
     const addDay = coupon.type === 'freeTime' ? coupon.vipDay : 0;
-    await repo.insertUse(tx, { id: useId, couponId: coupon.id, userId, code: coupon.code, type: coupon.type, addTraffic, addDay });
+    await repo.insertUse(tx, {
+      id: useId,
+      couponId: coupon.id,
+      userId,
+      code: coupon.code,
+      type: coupon.type,
+      addTraffic,
+      addDay,
+    });
     if (addDay > 0) await traffic.extendVip(tx, userId, addDay);
     await traffic.credit(tx, {
       userId,
@@ -129,7 +137,9 @@ export function createCouponsService({ db, traffic, now = () => new Date() }: Co
     ): Promise<{ coupon: Coupon; discountCents: number }> {
       const coupon = await claimUse(tx, userId, code.trim(), 'order');
       const discountCents =
-        coupon.type === 'cash' ? Math.min(coupon.forMoneyCents, priceCents) : Math.min(floorPart(priceCents, 1 - coupon.discount), priceCents);
+        coupon.type === 'cash'
+          ? Math.min(coupon.forMoneyCents, priceCents)
+          : Math.min(floorPart(priceCents, 1 - coupon.discount), priceCents);
       await repo.insertUse(tx, {
         id: newObjectId(),
         couponId: coupon.id,

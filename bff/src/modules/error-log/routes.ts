@@ -6,12 +6,16 @@ import type { ErrorLogService } from './service.js';
 export function errorLogRoutes(fastify: FastifyInstance, errorLog: ErrorLogService, audit: AuditService) {
   backOfficeRoute(fastify, '/api/admin/errors/list', NumRequest, ({ num }) => errorLog.list(num), 'errors.read');
 
-  backOfficeRoute(fastify, '/api/admin/errors/clear', EmptyRequest, (_payload, operator) =>
-    audit.action(
-      operator,
-      { recordType: 'error_log', recordId: '*', detail: 'clear', after: (cleared) => cleared },
-      () => errorLog.clear(),
-    ),
+  backOfficeRoute(
+    fastify,
+    '/api/admin/errors/clear',
+    EmptyRequest,
+    (_payload, operator) =>
+      audit.action(
+        operator,
+        { recordType: 'error_log', recordId: '*', detail: 'clear', after: (cleared) => cleared },
+        () => errorLog.clear(),
+      ),
     'errors.clear',
   );
 }

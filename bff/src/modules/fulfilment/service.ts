@@ -180,7 +180,13 @@ export function createFulfilmentService({
   async function notifyReconciled(trade: Trade, outcome: SettleOutcome): Promise<void> {
     await notify({
       event: 'payment.reconciled',
-      data: { tradeId: trade.id, orderId: trade.orderId, provider: trade.provider, amount: yuanOf(trade.amountCents), outcome },
+      data: {
+        tradeId: trade.id,
+        orderId: trade.orderId,
+        provider: trade.provider,
+        amount: yuanOf(trade.amountCents),
+        outcome,
+      },
     });
   }
 

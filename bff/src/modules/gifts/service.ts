@@ -99,7 +99,10 @@ export function createGiftsService(deps: {
         await emit({
           event: 'gift.received',
           userId: row.senderId,
-          data: { amountGb: Math.round((row.amount / GiB) * 100) / 100, receivedGb: Math.round((row.received / GiB) * 100) / 100 },
+          data: {
+            amountGb: Math.round((row.amount / GiB) * 100) / 100,
+            receivedGb: Math.round((row.received / GiB) * 100) / 100,
+          },
         });
         return toGift(row, userId);
       });

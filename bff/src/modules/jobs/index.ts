@@ -22,7 +22,8 @@ declare module 'fastify' {
 async function jobsModule(fastify: FastifyInstance) {
   const instanceId = `${hostname()}:${process.pid}:${randomHex(3)}`;
   const database = fastify.config.database;
-  const leadership = database.driver === 'postgres' ? advisoryLockLeader({ url: database.url, log: fastify.log }) : soleLeader();
+  const leadership =
+    database.driver === 'postgres' ? advisoryLockLeader({ url: database.url, log: fastify.log }) : soleLeader();
   const jobs = createJobRunner({ db: fastify.db, log: fastify.log, leadership, instanceId });
   fastify.decorate('jobs', jobs);
   // The shared rate-limit counters' old windows go with the other expired rows (modules/retention).

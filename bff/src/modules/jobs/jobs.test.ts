@@ -65,7 +65,11 @@ describe('trial traffic expiry (traffic.grant-expiry)', () => {
     await grantTrial(app, user.id, 8 * GiB, new Date(Date.now() - 1000));
     await app.database.query('UPDATE users SET spend_traffic = $2 WHERE id = $1', [user.id, 5 * GiB]);
 
-    await Promise.all([app.traffic.expireDueGrants(app.db), app.traffic.expireDueGrants(app.db), app.jobs.runNow('traffic.grant-expiry')]);
+    await Promise.all([
+      app.traffic.expireDueGrants(app.db),
+      app.traffic.expireDueGrants(app.db),
+      app.jobs.runNow('traffic.grant-expiry'),
+    ]);
     expect(await totals(app, user.id)).toEqual({ traffic: 5 * GiB, spend: 5 * GiB });
     expect(await expiryRecords(app, user.id)).toEqual([{ change: -3 * GiB, desc: TRIAL_EXPIRED_DESC }]);
   });
@@ -77,7 +81,11 @@ describe('trial traffic expiry (traffic.grant-expiry)', () => {
     await app.database.query('UPDATE users SET traffic = traffic + $2 WHERE id = $1', [user.id, 3 * GiB]);
     const spend = (bytes: number) =>
       app.db.transaction((tx) =>
-        app.traffic.debitPermanent(tx, { userId: user.id, bytes, type: 'push_spend', desc: 'test' }, () => new Error('short')),
+        app.traffic.debitPermanent(
+          tx,
+          { userId: user.id, bytes, type: 'push_spend', desc: 'test' },
+          () => new Error('short'),
+        ),
       );
     await expect(spend(4 * GiB)).rejects.toThrow('short');
     await spend(3 * GiB);
@@ -93,7 +101,10 @@ describe('trial traffic expiry (traffic.grant-expiry)', () => {
     expect(ready.json()).toMatchObject({
       status: 'ready',
       // Stopped above (the test runs the jobs itself): no longer the owner on PostgreSQL; PGlite's one process always is.
-      jobs: { leader: !onPostgres, runs: expect.arrayContaining([expect.objectContaining({ name: 'orders.expire', lastOk: true })]) },
+      jobs: {
+        leader: !onPostgres,
+        runs: expect.arrayContaining([expect.objectContaining({ name: 'orders.expire', lastOk: true })]),
+      },
     });
   });
 });
@@ -106,8 +117,18 @@ describe('stalled jobs', () => {
       await app.jobs.runNow('orders.expire');
       let clock = Date.now();
       // As the owner of the jobs would see it (stopped above, this app no longer owns them on PostgreSQL).
-      const stalls = watchForStalls({ jobs: { ...app.jobs, isLeader: () => true }, errorLog: app.errorLog, log: app.log, now: () => clock });
-      const follower = watchForStalls({ jobs: { ...app.jobs, isLeader: () => false }, errorLog: app.errorLog, log: app.log, now: () => clock + STALL_AFTER_MS * 2 });
+      const stalls = watchForStalls({
+        jobs: { ...app.jobs, isLeader: () => true },
+        errorLog: app.errorLog,
+        log: app.log,
+        now: () => clock,
+      });
+      const follower = watchForStalls({
+        jobs: { ...app.jobs, isLeader: () => false },
+        errorLog: app.errorLog,
+        log: app.log,
+        now: () => clock + STALL_AFTER_MS * 2,
+      });
       expect(await follower.check()).toEqual([]);
       expect(await stalls.check()).toEqual([]);
       clock += STALL_AFTER_MS + 1000;
@@ -143,7 +164,8 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
 
   it('share login limits: the 11th failure is refused whichever instance gets it', async () => {
     await createUser(a, { email: 'shared-limit@example.com', password: 'right-password-1' });
-    const attempt = (app: FastifyInstance) => call(app, '/api/user/login', { email: 'shared-limit@example.com', password: 'wrong-password' });
+    const attempt = (app: FastifyInstance) =>
+      call(app, '/api/user/login', { email: 'shared-limit@example.com', password: 'wrong-password' });
     for (let i = 0; i < 10; i += 1) expect((await attempt(i % 2 === 0 ? a : b)).result.code).toBe(Codes.LOGIN_FAILED);
     expect((await attempt(a)).result.code).toBe(Codes.RATE_LIMITED);
     expect((await attempt(b)).result.code).toBe(Codes.RATE_LIMITED);
@@ -172,30 +194,41 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
     });
     const users = await Promise.all(Array.from({ length: 20 }, () => signedInUser(a)));
     const results = await Promise.all(
-      users.map((u, i) => call(i % 2 === 0 ? a : b, '/api/coupon/redeem_coupon', { code: 'SHARED5' }, { cookie: u.cookie })),
+      users.map((u, i) =>
+        call(i % 2 === 0 ? a : b, '/api/coupon/redeem_coupon', { code: 'SHARED5' }, { cookie: u.cookie }),
+      ),
     );
     expect(results.filter((r) => r.result.code === 0)).toHaveLength(5);
     const [row] = await database.query<{ auth_times: number }>('SELECT auth_times FROM coupons WHERE id = $1', [id]);
     expect(row!.auth_times).toBe(5);
-    const [credited] = await database.query<{ n: string }>(`SELECT count(*) AS n FROM users WHERE id = ANY($1) AND traffic = ${GiB}`, [
-      users.map((u) => u.id),
-    ]);
+    const [credited] = await database.query<{ n: string }>(
+      `SELECT count(*) AS n FROM users WHERE id = ANY($1) AND traffic = ${GiB}`,
+      [users.map((u) => u.id)],
+    );
     expect(Number(credited!.n)).toBe(5);
   });
 
   it('let one gift code raced by 20 users over both be received once', async () => {
     const sender = await signedInUser(a);
     await a.database.query('UPDATE users SET traffic = $1 WHERE id = $2', [40 * GiB, sender.id]);
-    const made = await call<{ code: string; receiveNumber: number }>(a, '/api/push/create', { pushNumber: 20 }, { cookie: sender.cookie });
+    const made = await call<{ code: string; receiveNumber: number }>(
+      a,
+      '/api/push/create',
+      { pushNumber: 20 },
+      { cookie: sender.cookie },
+    );
     expect(made.result.code).toBe(0);
     const receivers = await Promise.all(Array.from({ length: 20 }, () => signedInUser(b)));
     const results = await Promise.all(
-      receivers.map((r, i) => call(i % 2 === 0 ? a : b, '/api/push/receive', { code: made.result.data.code }, { cookie: r.cookie })),
+      receivers.map((r, i) =>
+        call(i % 2 === 0 ? a : b, '/api/push/receive', { code: made.result.data.code }, { cookie: r.cookie }),
+      ),
     );
     expect(results.filter((r) => r.result.code === 0)).toHaveLength(1);
-    const [gained] = await database.query<{ n: string }>(`SELECT count(*) AS n FROM users WHERE id = ANY($1) AND traffic > 0`, [
-      receivers.map((r) => r.id),
-    ]);
+    const [gained] = await database.query<{ n: string }>(
+      `SELECT count(*) AS n FROM users WHERE id = ANY($1) AND traffic > 0`,
+      [receivers.map((r) => r.id)],
+    );
     expect(Number(gained!.n)).toBe(1);
   });
 
@@ -209,15 +242,30 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
     expect(paid.code).toBe(0);
     const tradeId = (paid.data as { _id: string })._id;
     const notify = withEpaySign(
-      { pid: '1001', trade_no: 'YI-TWO', out_trade_no: tradeId, type: 'alipay', name: '双实例包', money: '12.00', trade_status: 'TRADE_SUCCESS' },
+      {
+        pid: '1001',
+        trade_no: 'YI-TWO',
+        out_trade_no: tradeId,
+        type: 'alipay',
+        name: '双实例包',
+        money: '12.00',
+        trade_status: 'TRADE_SUCCESS',
+      },
       YI.key,
     );
     const replies = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).inject({ method: 'GET', url: `/api/pay/notify/epay/yi?${new URLSearchParams(notify).toString()}` })),
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 === 0 ? a : b).inject({
+          method: 'GET',
+          url: `/api/pay/notify/epay/yi?${new URLSearchParams(notify).toString()}`,
+        }),
+      ),
     );
     expect(replies.map((r) => r.body)).toEqual(Array(20).fill('success'));
     expect((await userTotals(a, buyer.id)).traffic).toBe(3 * GiB);
-    expect(await database.query("SELECT id FROM traffic_records WHERE user_id = $1 AND type = 'buy'", [buyer.id])).toHaveLength(1);
+    expect(
+      await database.query("SELECT id FROM traffic_records WHERE user_id = $1 AND type = 'buy'", [buyer.id]),
+    ).toHaveLength(1);
     await expectMoneyInvariants(a);
   });
 

@@ -57,7 +57,9 @@ export function advisoryLockLeader({
         await client.query('SELECT 1');
         return;
       }
-      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [JOBS_LOCK_KEY]);
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+        JOBS_LOCK_KEY,
+      ]);
       if (rows[0]?.locked === true) {
         leader = true;
         log.info('jobs: this instance runs the background jobs');

@@ -26,7 +26,17 @@ export interface JobStatus {
  * and skip. Each run is written to `job_runs` (its heartbeat). Runs of one job never overlap
  * within an instance.
  */
-export function createJobRunner({ db, log, leadership, instanceId }: { db: Db; log: FastifyBaseLogger; leadership: Leadership; instanceId: string }) {
+export function createJobRunner({
+  db,
+  log,
+  leadership,
+  instanceId,
+}: {
+  db: Db;
+  log: FastifyBaseLogger;
+  leadership: Leadership;
+  instanceId: string;
+}) {
   const jobs = new Map<string, JobDefinition>();
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Map<string, Promise<unknown>>();
@@ -41,7 +51,13 @@ export function createJobRunner({ db, log, leadership, instanceId }: { db: Db; l
       .values({ name, owner: instanceId, lastRunAt: new Date(), lastOk: ok, lastError: error.slice(0, 500), runs: 1 })
       .onConflictDoUpdate({
         target: jobRuns.name,
-        set: { owner: instanceId, lastRunAt: new Date(), lastOk: ok, lastError: error.slice(0, 500), runs: sql`${jobRuns.runs} + 1` },
+        set: {
+          owner: instanceId,
+          lastRunAt: new Date(),
+          lastOk: ok,
+          lastError: error.slice(0, 500),
+          runs: sql`${jobRuns.runs} + 1`,
+        },
       });
   }
 
@@ -61,7 +77,10 @@ export function createJobRunner({ db, log, leadership, instanceId }: { db: Db; l
         return undefined;
       }
     });
-    running.set(name, run.catch(() => undefined));
+    running.set(
+      name,
+      run.catch(() => undefined),
+    );
     return run;
   }
 
@@ -99,7 +118,8 @@ export function createJobRunner({ db, log, leadership, instanceId }: { db: Db; l
       stallListeners.push(listener);
     },
     async reportStall(name: string, since: string): Promise<void> {
-      for (const listener of stallListeners) await listener(name, since).catch((err: unknown) => log.error({ err }, 'stall listener failed'));
+      for (const listener of stallListeners)
+        await listener(name, since).catch((err: unknown) => log.error({ err }, 'stall listener failed'));
     },
     start(): void {
       if (started) return;

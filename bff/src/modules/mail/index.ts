@@ -18,7 +18,9 @@ async function mailModule(fastify: FastifyInstance) {
   const { smtpUrl, from, outboxDir, logLinks } = fastify.config.mail;
   const transport =
     smtpUrl === ''
-      ? outboxTransport(createOutboxRepository(fastify.db), (details, msg) => fastify.log.info(details, msg), { logLinks })
+      ? outboxTransport(createOutboxRepository(fastify.db), (details, msg) => fastify.log.info(details, msg), {
+          logLinks,
+        })
       : smtpTransport(smtpUrl);
   const mail = createMailService({
     transport,
@@ -29,7 +31,8 @@ async function mailModule(fastify: FastifyInstance) {
   fastify.decorate('mail', mail);
   fastify.addHook('onClose', async () => mail.close());
 
-  if (outboxDir !== '') fastify.log.warn({ outboxDir }, 'MAIL_OUTBOX_DIR: a copy of every mail is written to this folder (a testing aid)');
+  if (outboxDir !== '')
+    fastify.log.warn({ outboxDir }, 'MAIL_OUTBOX_DIR: a copy of every mail is written to this folder (a testing aid)');
   if (smtpUrl !== '' && fastify.config.publicBaseUrl === '') {
     fastify.log.warn(
       { linkBase: publicAddress(fastify.config) },

@@ -53,7 +53,11 @@ afterAll(async () => {
 
 async function appWith(smtpUrl: string, logs?: LogCapture): Promise<FastifyInstance> {
   return buildTestApp({
-    env: { SMTP_URL: smtpUrl, MAIL_FROM: '云梯加速 <no-reply@portal.example.com>', PUBLIC_BASE_URL: 'https://portal.example.com' },
+    env: {
+      SMTP_URL: smtpUrl,
+      MAIL_FROM: '云梯加速 <no-reply@portal.example.com>',
+      PUBLIC_BASE_URL: 'https://portal.example.com',
+    },
     ...(logs === undefined ? {} : { logs }),
   });
 }
@@ -72,7 +76,10 @@ describe('mail over SMTP', () => {
     const logs = new LogCapture();
     const app = await appWith(`smtp://mailer:${encodeURIComponent('secret pass')}@127.0.0.1:${smtpPort}`, logs);
     try {
-      const { result } = await call(app, '/api/user/signup', { email: 'smtp-user@example.com', password: 'good-password' });
+      const { result } = await call(app, '/api/user/signup', {
+        email: 'smtp-user@example.com',
+        password: 'good-password',
+      });
       expect(result.code).toBe(0);
 
       const mail = received.find((m) => m.to.includes('smtp-user@example.com'));
@@ -92,7 +99,9 @@ describe('mail over SMTP', () => {
       // Nothing went to the outbox table: it is only for running without SMTP.
       expect(await app.database.query('SELECT id FROM mail_outbox')).toEqual([]);
 
-      expect((await confirmCall(app, '/api/account/signup_confirm', { serial_id: link.serial_id, key: link.key })).body).toEqual({
+      expect(
+        (await confirmCall(app, '/api/account/signup_confirm', { serial_id: link.serial_id, key: link.key })).body,
+      ).toEqual({
         Code: 0,
       });
       expect(await login(app, 'smtp-user@example.com', 'good-password')).toMatch(/^sid=/);
@@ -111,7 +120,10 @@ describe('mail over SMTP', () => {
   it('answers a clear error when the mail cannot be sent, and leaves no account behind', async () => {
     const app = await appWith(`smtp://127.0.0.1:${await closedPort()}`);
     try {
-      const { status, result } = await call(app, '/api/user/signup', { email: 'unlucky@example.com', password: 'good-password' });
+      const { status, result } = await call(app, '/api/user/signup', {
+        email: 'unlucky@example.com',
+        password: 'good-password',
+      });
       expect(status).toBe(503);
       expect(result).toEqual({ code: Codes.UNAVAILABLE, data: {}, msg: '邮件发送失败，请稍后再试' });
       expect(await app.database.query("SELECT id FROM users WHERE email = 'unlucky@example.com'")).toEqual([]);

@@ -54,9 +54,17 @@ export function outboxTransport(
   return {
     kind: 'outbox',
     async send(mail) {
-      const outboxId = await repo.insert({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
+      const outboxId = await repo.insert({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+      });
       const links = linksIn(mail.text).map((link) => (logLinks ? link : maskUrl(link)));
-      log({ outboxId, to: mail.to, subject: mail.subject, links }, `mail kept in the outbox (no SMTP_URL): ${links.join(' ')}`);
+      log(
+        { outboxId, to: mail.to, subject: mail.subject, links },
+        `mail kept in the outbox (no SMTP_URL): ${links.join(' ')}`,
+      );
     },
     close: () => {},
   };

@@ -27,4 +27,7 @@ async function nodeApiModule(fastify: FastifyInstance) {
   await fastify.register(async (scope) => nodeApiRoutes(scope, service));
 }
 
-export default fp(nodeApiModule, { name: 'node-api', dependencies: ['db', 'config', 'auth', 'envelope', 'usage', 'network', 'settings'] });
+export default fp(nodeApiModule, {
+  name: 'node-api',
+  dependencies: ['db', 'config', 'auth', 'envelope', 'usage', 'network', 'settings'],
+});

@@ -20,7 +20,8 @@ afterAll(async () => {
 
 const getUsers = (n: TestNode, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url: `${NODE_API_PREFIX}/user`, query: nodeQuery(n), headers });
-const userIds = async (n: TestNode) => ((await getUsers(n)).json() as { users: Array<{ uid: string }> }).users.map((u) => u.uid);
+const userIds = async (n: TestNode) =>
+  ((await getUsers(n)).json() as { users: Array<{ uid: string }> }).users.map((u) => u.uid);
 
 describe('node authentication', () => {
   it('refuses a wrong token, an unknown node, a missing token, with plain JSON', async () => {
@@ -39,7 +40,11 @@ describe('node authentication', () => {
 
   it("does not accept another node's secret, and accepts a bearer header", async () => {
     const other = await createNode(app);
-    const crossed = await app.inject({ method: 'GET', url: `${NODE_API_PREFIX}/user`, query: { node_id: node.agentId, token: other.secret } });
+    const crossed = await app.inject({
+      method: 'GET',
+      url: `${NODE_API_PREFIX}/user`,
+      query: { node_id: node.agentId, token: other.secret },
+    });
     expect(crossed.statusCode).toBe(401);
     const bearer = await app.inject({
       method: 'GET',
@@ -63,7 +68,12 @@ describe('config and user list', () => {
     const response = await app.inject({ method: 'GET', url: `${NODE_API_PREFIX}/config`, query: nodeQuery(node) });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ server_port: 10086, network: 'tcp', tls: 0, base_config: { push_interval: 60, pull_interval: 60 } });
+    expect(body).toMatchObject({
+      server_port: 10086,
+      network: 'tcp',
+      tls: 0,
+      base_config: { push_interval: 60, pull_interval: 60 },
+    });
     expect(body.lines).toHaveLength(1);
     expect(response.headers.etag).toMatch(/^"[0-9a-f]{40}"$/);
   });
@@ -71,7 +81,9 @@ describe('config and user list', () => {
   it('lists users with allowance and their derived credential; ETag → 304; a key reset changes it', async () => {
     const user = await createBalanceUser(app, { traffic: GiB });
     const first = await getUsers(node);
-    const entry = (first.json() as { users: Array<{ uid: string; uuid: string }> }).users.find((u) => u.uid === user.id);
+    const entry = (first.json() as { users: Array<{ uid: string; uuid: string }> }).users.find(
+      (u) => u.uid === user.id,
+    );
     expect(entry?.uuid).toBe(userCredential(user.id, user.userkey).uuid);
     const etag = first.headers.etag as string;
     const again = await getUsers(node, { 'if-none-match': etag });
@@ -81,7 +93,9 @@ describe('config and user list', () => {
     await app.database.query("UPDATE users SET userkey = 'feedfacefeedfacefeedfacefeedface' WHERE id = $1", [user.id]);
     const changed = await getUsers(node, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
-    const newEntry = (changed.json() as { users: Array<{ uid: string; uuid: string }> }).users.find((u) => u.uid === user.id);
+    const newEntry = (changed.json() as { users: Array<{ uid: string; uuid: string }> }).users.find(
+      (u) => u.uid === user.id,
+    );
     expect(newEntry?.uuid).toBe(userCredential(user.id, 'feedfacefeedfacefeedfacefeedface').uuid);
     expect(newEntry?.uuid).not.toBe(entry?.uuid);
   });
@@ -92,7 +106,12 @@ describe('config and user list', () => {
     const disabled = await createBalanceUser(app, { traffic: GiB, disabled: true });
     const empty = await createBalanceUser(app, { traffic: 100, spendTraffic: 100 });
     const expired = await createBalanceUser(app, { vipDays: -1 });
-    const dailyDone = await createBalanceUser(app, { vipDays: 2, dailyLimit: 10, dailyUsage: 10, timePackageDay: app.traffic.today() });
+    const dailyDone = await createBalanceUser(app, {
+      vipDays: 2,
+      dailyLimit: 10,
+      dailyUsage: 10,
+      timePackageDay: app.traffic.today(),
+    });
     const ids = await userIds(node);
     expect(ids).toEqual(expect.arrayContaining([ok.id, timeOnly.id]));
     for (const u of [disabled, empty, expired, dailyDone]) expect(ids).not.toContain(u.id);
@@ -122,7 +141,13 @@ describe('push and status', () => {
   it('charges a push once per report id; a user who runs out leaves the list', async () => {
     const user = await createBalanceUser(app, { traffic: 5000 });
     const push = (reportId: string, body: unknown) =>
-      app.inject({ method: 'POST', url: `${NODE_API_PREFIX}/push`, query: nodeQuery(node), headers: { 'x-report-id': reportId }, payload: body as object });
+      app.inject({
+        method: 'POST',
+        url: `${NODE_API_PREFIX}/push`,
+        query: nodeQuery(node),
+        headers: { 'x-report-id': reportId },
+        payload: body as object,
+      });
     const first = await push('r-1', { [user.id]: [1000, 1000] });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ data: true, duplicate: false, charged: 2000 });
@@ -151,12 +176,28 @@ describe('push and status', () => {
   });
 
   it('refuses malformed pushes with a clear 400', async () => {
-    for (const payload of [[1, 2], { 'not-an-id': [1, 2] }, { aaaaaaaaaaaaaaaaaaaaaaaa: [1] }, { aaaaaaaaaaaaaaaaaaaaaaaa: [-1, 2] }, { aaaaaaaaaaaaaaaaaaaaaaaa: [1.5, 2] }]) {
-      const response = await app.inject({ method: 'POST', url: `${NODE_API_PREFIX}/push`, query: nodeQuery(node), payload });
+    for (const payload of [
+      [1, 2],
+      { 'not-an-id': [1, 2] },
+      { aaaaaaaaaaaaaaaaaaaaaaaa: [1] },
+      { aaaaaaaaaaaaaaaaaaaaaaaa: [-1, 2] },
+      { aaaaaaaaaaaaaaaaaaaaaaaa: [1.5, 2] },
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `${NODE_API_PREFIX}/push`,
+        query: nodeQuery(node),
+        payload,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/body must be/);
     }
-    const badId = await app.inject({ method: 'POST', url: `${NODE_API_PREFIX}/push`, query: nodeQuery(node, { report_id: 'a b' }), payload: {} });
+    const badId = await app.inject({
+      method: 'POST',
+      url: `${NODE_API_PREFIX}/push`,
+      query: nodeQuery(node, { report_id: 'a b' }),
+      payload: {},
+    });
     expect(badId.statusCode).toBe(400);
   });
 
@@ -169,13 +210,18 @@ describe('push and status', () => {
       payload: { version: '1.2.3', load: 0.5, latency: 123.4, online_users: 7 },
     });
     expect(status.json()).toEqual({ data: true });
-    const { result } = await call<Array<{ _id: string; name: string; speed: number | null; country: { flag: string } }>>(app, '/api/agent/agent_list');
+    const { result } = await call<
+      Array<{ _id: string; name: string; speed: number | null; country: { flag: string } }>
+    >(app, '/api/agent/agent_list');
     expect(result.code).toBe(0);
     const card = result.data.find((a) => a._id === listed.agentId);
     expect(card).toMatchObject({ name: '状态节点', speed: 123, country: { flag: '🇯🇵' } });
     // A node that has never reported shows no latency.
     expect(result.data.find((a) => a._id === node.agentId)?.speed).toBeNull();
-    const [row] = await app.database.query<{ agent_version: string }>('SELECT agent_version FROM agents WHERE id = $1', [listed.agentId]);
+    const [row] = await app.database.query<{ agent_version: string }>(
+      'SELECT agent_version FROM agents WHERE id = $1',
+      [listed.agentId],
+    );
     expect(row!.agent_version).toBe('1.2.3');
   });
 });
@@ -191,16 +237,28 @@ describe('seeded agents (SEED_FILE)', () => {
       file,
       JSON.stringify({
         agents: [
-          { id: 'seed-node-1', name: '种子节点', country: { name: '日本', flag: '🇯🇵' }, secret, lines: [{ id: 'seed-line-1', name: '种子线路', protocol: 'vmesh_tcp' }] },
+          {
+            id: 'seed-node-1',
+            name: '种子节点',
+            country: { name: '日本', flag: '🇯🇵' },
+            secret,
+            lines: [{ id: 'seed-line-1', name: '种子线路', protocol: 'vmesh_tcp' }],
+          },
         ],
       }),
     );
     const seeded = await buildTestApp({ env: { SEED_FILE: file } });
     try {
-      const response = await seeded.inject({ method: 'GET', url: `${NODE_API_PREFIX}/config`, query: { node_id: 'seed-node-1', token: secret } });
+      const response = await seeded.inject({
+        method: 'GET',
+        url: `${NODE_API_PREFIX}/config`,
+        query: { node_id: 'seed-node-1', token: secret },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().lines).toHaveLength(1);
-      const [row] = await seeded.database.query<{ secret_hash: string }>("SELECT secret_hash FROM agents WHERE id = 'seed-node-1'");
+      const [row] = await seeded.database.query<{ secret_hash: string }>(
+        "SELECT secret_hash FROM agents WHERE id = 'seed-node-1'",
+      );
       expect(row!.secret_hash).not.toContain(secret);
     } finally {
       await seeded.close();

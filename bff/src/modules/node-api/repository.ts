@@ -1,6 +1,15 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { agents, lines, userPermissions, users, type Agent, type Line, type NewAgent, type NewLine } from '../../db/schema.js';
+import {
+  agents,
+  lines,
+  userPermissions,
+  users,
+  type Agent,
+  type Line,
+  type NewAgent,
+  type NewLine,
+} from '../../db/schema.js';
 import { userHasAllowanceSql } from '../usage/eligibility.js';
 import type { LineRule, ListState, ListBuild } from './user-list.js';
 
@@ -26,7 +35,10 @@ export function createNodeApiRepository(db: Db) {
   return {
     /** Our ids of the users behind node uids (the integer ids of the user list). */
     async userIdsByNodeUid(uids: number[]): Promise<Map<number, string>> {
-      const rows = await db.select({ id: users.id, nodeUid: users.nodeUid }).from(users).where(inArray(users.nodeUid, uids));
+      const rows = await db
+        .select({ id: users.id, nodeUid: users.nodeUid })
+        .from(users)
+        .where(inArray(users.nodeUid, uids));
       return new Map(rows.map((r) => [r.nodeUid, r.id]));
     },
 
@@ -95,23 +107,30 @@ export function createNodeApiRepository(db: Db) {
       const perms = [...new Set(rules.flatMap((r) => (r.perm === null ? [] : [r.perm])))];
       const scopes = ['users', ...perms.map((p) => `perm:${p}`)];
       const admitted = rules.map(
-        (rule) => sql`(${rule.dfa ? sql`${users.isAgency} = false` : sql`true`} AND ${
-          rule.perm === null
-            ? sql`${users.normalPermission} = true`
-            : sql`EXISTS (SELECT 1 FROM ${userPermissions} WHERE ${userPermissions.userId} = ${users.id}
+        (rule) =>
+          sql`(${rule.dfa ? sql`${users.isAgency} = false` : sql`true`} AND ${
+            rule.perm === null
+              ? sql`${users.normalPermission} = true`
+              : sql`EXISTS (SELECT 1 FROM ${userPermissions} WHERE ${userPermissions.userId} = ${users.id}
                 AND ${userPermissions.permissionId} = ${rule.perm} AND ${userPermissions.expireTime} > ${nowIso}::timestamptz)`
-        })`,
+          })`,
       );
       const grantsEnd =
         perms.length === 0
           ? sql`NULL::timestamptz`
           : sql`(SELECT min(${userPermissions.expireTime}) FROM ${userPermissions}
-                 WHERE ${userPermissions.permissionId} IN (${sql.join(perms.map((p) => sql`${p}`), sql`, `)})
+                 WHERE ${userPermissions.permissionId} IN (${sql.join(
+                   perms.map((p) => sql`${p}`),
+                   sql`, `,
+                 )})
                    AND ${userPermissions.expireTime} > ${nowIso}::timestamptz)`;
       const statement = sql`
         SELECT
           (SELECT coalesce(json_object_agg(v.scope, v.version::text), '{}') FROM node_list_versions v
-            WHERE v.scope IN (${sql.join(scopes.map((scope) => sql`${scope}`), sql`, `)})) AS versions,
+            WHERE v.scope IN (${sql.join(
+              scopes.map((scope) => sql`${scope}`),
+              sql`, `,
+            )})) AS versions,
           string_agg(listed.entry, ',' ORDER BY listed.n) AS users,
           count(*)::int AS count,
           (extract(epoch FROM least(min(listed.time_until), ${grantsEnd})) * 1000)::float8 AS valid_until
@@ -126,16 +145,24 @@ export function createNodeApiRepository(db: Db) {
         // seconds compiling it at 100 k users, and the sort of ~20 MB of entries spilled to disk
         // under the default work_mem. Both only for this transaction.
         await tx.execute(sql`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
-        const [row] = rowsOf<{ versions: Record<string, string>; users: string | null; count: number; valid_until: number | null }>(
-          await tx.execute(statement),
-        );
+        const [row] = rowsOf<{
+          versions: Record<string, string>;
+          users: string | null;
+          count: number;
+          valid_until: number | null;
+        }>(await tx.execute(statement));
         return { versions: row!.versions, users: row!.users ?? '', count: row!.count, validUntil: row!.valid_until };
       });
     },
 
     async saveStatus(
       agentId: string,
-      status: { version?: string | undefined; load?: number | undefined; latencyMs?: number | undefined; onlineUsers?: number | undefined },
+      status: {
+        version?: string | undefined;
+        load?: number | undefined;
+        latencyMs?: number | undefined;
+        onlineUsers?: number | undefined;
+      },
     ): Promise<void> {
       await db
         .update(agents)
@@ -156,7 +183,10 @@ export function createNodeApiRepository(db: Db) {
     },
 
     async touch(agentId: string): Promise<void> {
-      await db.update(agents).set({ lastReportAt: sql`now()` }).where(eq(agents.id, agentId));
+      await db
+        .update(agents)
+        .set({ lastReportAt: sql`now()` })
+        .where(eq(agents.id, agentId));
     },
 
     /** Inserts an agent and its lines unless the agent id exists (one transaction); true when inserted. */
@@ -171,7 +201,11 @@ export function createNodeApiRepository(db: Db) {
 
     /** Enabled agents for the user-side node list, in the operator's order. */
     async listedAgents(): Promise<Agent[]> {
-      return db.select().from(agents).where(eq(agents.status, true)).orderBy(asc(agents.orderID), asc(agents.index), asc(agents.id));
+      return db
+        .select()
+        .from(agents)
+        .where(eq(agents.status, true))
+        .orderBy(asc(agents.orderID), asc(agents.index), asc(agents.id));
     },
   };
 }

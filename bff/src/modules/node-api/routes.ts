@@ -23,7 +23,11 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 function plainError(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).type('application/json; charset=utf-8').header('cache-control', 'no-store').send({ message });
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send({ message });
 }
 
 /** JSON with a weak-free ETag (sha1 of the body); a matching If-None-Match gets 304 and no body. */
@@ -48,7 +52,8 @@ export async function nodeApiRoutes(fastify: FastifyInstance, service: NodeApiSe
   fastify.setErrorHandler(async (error, request, reply) => {
     if (error instanceof DomainError) return plainError(reply, 403, error.message);
     const status = (error as { statusCode?: number }).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) return plainError(reply, status, (error as Error).message);
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      return plainError(reply, status, (error as Error).message);
     request.log.error({ err: error }, 'node API failure');
     await fastify.unexpectedErrors.report(error, request);
     return plainError(reply, 500, `internal error (request ${request.id})`);
@@ -70,40 +75,58 @@ export async function nodeApiRoutes(fastify: FastifyInstance, service: NodeApiSe
   });
 
   // Compressed by the service (a gzip copy kept with the cached list), never per request.
-  fastify.get<{ Querystring: NodeQuery }>(`${NODE_API_PREFIX}/user`, { config, compress: false }, async (request, reply) => {
-    const answer = await service.userList(request.nodeId!, {
-      ifNoneMatch: request.headers['if-none-match'],
-      acceptEncoding: request.headers['accept-encoding'],
-    });
-    if (answer === undefined) return plainError(reply, 404, 'node not found');
-    reply.header('etag', answer.etag).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
-    if (answer.status === 304) return reply.code(304).send();
-    if (answer.encoding === 'gzip') reply.header('content-encoding', 'gzip');
-    return reply.type('application/json; charset=utf-8').send(answer.body);
-  });
+  fastify.get<{ Querystring: NodeQuery }>(
+    `${NODE_API_PREFIX}/user`,
+    { config, compress: false },
+    async (request, reply) => {
+      const answer = await service.userList(request.nodeId!, {
+        ifNoneMatch: request.headers['if-none-match'],
+        acceptEncoding: request.headers['accept-encoding'],
+      });
+      if (answer === undefined) return plainError(reply, 404, 'node not found');
+      reply.header('etag', answer.etag).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+      if (answer.status === 304) return reply.code(304).send();
+      if (answer.encoding === 'gzip') reply.header('content-encoding', 'gzip');
+      return reply.type('application/json; charset=utf-8').send(answer.body);
+    },
+  );
 
-  fastify.post<{ Querystring: NodeQuery }>(`${NODE_API_PREFIX}/push`, { config, bodyLimit: 8 * 1024 * 1024 }, async (request, reply) => {
-    const header = request.headers['x-report-id'];
-    const given = (typeof header === 'string' ? header : undefined) ?? request.query.report_id;
-    if (given !== undefined && !REPORT_ID.test(given)) return plainError(reply, 400, 'report id: 1-128 of A-Z a-z 0-9 . _ : -');
-    const usages = parsePushBody(request.body);
-    if (usages === undefined) return plainError(reply, 400, 'body must be {"<user id>": [upload, download], ...} with byte counts');
-    // Without a report id the push is not idempotent (as in other UniProxy panels): a random id.
-    const result = await service.push(request.nodeId!, given ?? `auto-${randomUUID()}`, usages, request.query.line_id);
-    if (result === 'unknown-line') return plainError(reply, 400, 'line_id is not a line of this node');
-    return reply.send({ data: true, duplicate: result.duplicate, users: result.users, charged: result.charged });
-  });
+  fastify.post<{ Querystring: NodeQuery }>(
+    `${NODE_API_PREFIX}/push`,
+    { config, bodyLimit: 8 * 1024 * 1024 },
+    async (request, reply) => {
+      const header = request.headers['x-report-id'];
+      const given = (typeof header === 'string' ? header : undefined) ?? request.query.report_id;
+      if (given !== undefined && !REPORT_ID.test(given))
+        return plainError(reply, 400, 'report id: 1-128 of A-Z a-z 0-9 . _ : -');
+      const usages = parsePushBody(request.body);
+      if (usages === undefined)
+        return plainError(reply, 400, 'body must be {"<user id>": [upload, download], ...} with byte counts');
+      // Without a report id the push is not idempotent (as in other UniProxy panels): a random id.
+      const result = await service.push(
+        request.nodeId!,
+        given ?? `auto-${randomUUID()}`,
+        usages,
+        request.query.line_id,
+      );
+      if (result === 'unknown-line') return plainError(reply, 400, 'line_id is not a line of this node');
+      return reply.send({ data: true, duplicate: result.duplicate, users: result.users, charged: result.charged });
+    },
+  );
 
   fastify.post<{ Querystring: NodeQuery }>(`${NODE_API_PREFIX}/status`, { config }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const num = (v: unknown, max: number) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= max ? v : undefined);
+    const num = (v: unknown, max: number) =>
+      typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= max ? v : undefined;
     const version = typeof body.version === 'string' && body.version.length <= 64 ? body.version : undefined;
     const latency = num(body.latency ?? body.latency_ms, 600_000);
     const status = {
       ...(version === undefined ? {} : { version }),
       ...(num(body.load, 10_000) === undefined ? {} : { load: num(body.load, 10_000)! }),
       ...(latency === undefined ? {} : { latencyMs: Math.round(latency) }),
-      ...(num(body.online_users, 10_000_000) === undefined ? {} : { onlineUsers: Math.round(num(body.online_users, 10_000_000)!) }),
+      ...(num(body.online_users, 10_000_000) === undefined
+        ? {}
+        : { onlineUsers: Math.round(num(body.online_users, 10_000_000)!) }),
     };
     await service.status(request.nodeId!, status);
     return reply.send({ data: true });

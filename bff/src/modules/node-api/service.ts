@@ -41,8 +41,7 @@ export const LIST_CACHE_BYTES = 160 * 1024 * 1024;
 
 /** GET /user: 304, or the body in the coding chosen (gzip only from the cache). */
 export type UserListAnswer =
-  | { status: 304; etag: string }
-  | { status: 200; etag: string; body: Buffer; encoding: 'gzip' | 'identity' };
+  { status: 304; etag: string } | { status: 200; etag: string; body: Buffer; encoding: 'gzip' | 'identity' };
 
 /** UniProxy's node types and ours: vmess (v2ray), vless (reality), shadowsocks (ss, compat). */
 export type NodeType = 'vmess' | 'vless' | 'shadowsocks';
@@ -62,10 +61,23 @@ function nodeTypeOf(line: Line): NodeType {
 /** What one line asks the node to run (every protocol field a server needs, the private ones included). */
 function inboundOf(agent: Agent, line: Line) {
   const port = line.port ?? agent.port;
-  const base = { line_id: line.id, protocol: line.protocol, node_type: nodeTypeOf(line), server_port: port, scale: line.scale };
+  const base = {
+    line_id: line.id,
+    protocol: line.protocol,
+    node_type: nodeTypeOf(line),
+    server_port: port,
+    scale: line.scale,
+  };
   switch (line.protocol) {
     case 'vmesh_tcp':
-      return { ...base, network: 'tcp', networkSettings: null, tls: line.tls ? 1 : 0, alter_id: line.alterId, cipher: line.vmessCipher };
+      return {
+        ...base,
+        network: 'tcp',
+        networkSettings: null,
+        tls: line.tls ? 1 : 0,
+        alter_id: line.alterId,
+        cipher: line.vmessCipher,
+      };
     case 'vmesh_ws':
       return {
         ...base,
@@ -76,12 +88,27 @@ function inboundOf(agent: Agent, line: Line) {
         cipher: line.vmessCipher,
       };
     case 'h2':
-      return { ...base, network: 'h2', networkSettings: { path: line.h2Path, host: [line.sni || agent.host] }, tls: 1, alter_id: line.alterId, cipher: line.vmessCipher };
+      return {
+        ...base,
+        network: 'h2',
+        networkSettings: { path: line.h2Path, host: [line.sni || agent.host] },
+        tls: 1,
+        alter_id: line.alterId,
+        cipher: line.vmessCipher,
+      };
     case 'ss':
       return { ...base, cipher: line.ssMethod, server_key: line.ssServerKey };
     case 'compat':
       // vmess over tcp and shadowsocks on the same port.
-      return { ...base, network: 'tcp', networkSettings: null, tls: 0, alter_id: line.alterId, cipher: line.ssMethod, server_key: line.ssServerKey };
+      return {
+        ...base,
+        network: 'tcp',
+        networkSettings: null,
+        tls: 0,
+        alter_id: line.alterId,
+        cipher: line.ssMethod,
+        server_key: line.ssServerKey,
+      };
     case 'reality':
       return {
         ...base,
@@ -154,7 +181,13 @@ export function createNodeApiService({
   const building = new Map<string, Promise<BuiltList>>();
 
   /** The cached list for these rules when still fresh, else one build (shared by concurrent pulls). */
-  async function freshList(rulesKey: string, rules: LineRule[], versionKey: string, day: string, at: Date): Promise<BuiltList> {
+  async function freshList(
+    rulesKey: string,
+    rules: LineRule[],
+    versionKey: string,
+    day: string,
+    at: Date,
+  ): Promise<BuiltList> {
     const cached = lists.get(rulesKey);
     if (cached !== undefined && isFresh(cached, versionKey, day, at.getTime())) return cached;
     const flightKey = `${rulesKey}|${versionKey}|${day}`;
@@ -173,7 +206,14 @@ export function createNodeApiService({
   return {
     /** The agent id when `token` is its secret (constant-time comparison of the hashes); null otherwise. */
     async authenticate(nodeId: string | undefined, token: string | undefined): Promise<string | null> {
-      if (nodeId === undefined || token === undefined || nodeId === '' || token === '' || token.length > 512 || nodeId.length > 64) {
+      if (
+        nodeId === undefined ||
+        token === undefined ||
+        nodeId === '' ||
+        token === '' ||
+        token.length > 512 ||
+        nodeId.length > 64
+      ) {
         return null;
       }
       const agent = await repo.agentWithSecret(nodeId);
@@ -259,7 +299,10 @@ export function createNodeApiService({
       return result;
     },
 
-    async status(agentId: string, status: { version?: string; load?: number; latencyMs?: number; onlineUsers?: number }) {
+    async status(
+      agentId: string,
+      status: { version?: string; load?: number; latencyMs?: number; onlineUsers?: number },
+    ) {
       await repo.saveStatus(agentId, status);
     },
 
@@ -282,7 +325,8 @@ export function createNodeApiService({
         name: a.name,
         desc: a.desc,
         country: { name: a.country.name, flag: a.country.flag },
-        speed: a.latencyMs !== null && a.lastReportAt !== null && a.lastReportAt.getTime() >= fresh ? a.latencyMs : null,
+        speed:
+          a.latencyMs !== null && a.lastReportAt !== null && a.lastReportAt.getTime() >= fresh ? a.latencyMs : null,
         bandwidth: a.speed,
         type: a.type,
         orderID: a.orderID,

@@ -40,9 +40,21 @@ const pull = (node: TestNode, headers: Record<string, string> = {}) =>
 const entries = (response: LightMyRequestResponse) => (response.json() as { users: Entry[] }).users;
 const uids = (response: LightMyRequestResponse) => entries(response).map((u) => u.uid);
 const versions = async () =>
-  Object.fromEntries((await app.database.query<{ scope: string; version: string }>('SELECT scope, version::text FROM node_list_versions')).map((r) => [r.scope, r.version]));
+  Object.fromEntries(
+    (
+      await app.database.query<{ scope: string; version: string }>(
+        'SELECT scope, version::text FROM node_list_versions',
+      )
+    ).map((r) => [r.scope, r.version]),
+  );
 const push = (node: TestNode, body: Record<string, [number, number]>) =>
-  app.inject({ method: 'POST', url: `${NODE_API_PREFIX}/push`, query: nodeQuery(node), headers: { 'x-report-id': randomHex(8) }, payload: body });
+  app.inject({
+    method: 'POST',
+    url: `${NODE_API_PREFIX}/push`,
+    query: nodeQuery(node),
+    headers: { 'x-report-id': randomHex(8) },
+    payload: body,
+  });
 
 /**
  * Pulls the node's list, checks that it is then a 304, applies `change`, and pulls with the old
@@ -64,21 +76,34 @@ describe('stored credentials', () => {
   it('equal the derived ones for every writer: insert, key change, a direct write of the columns', async () => {
     const made = await Promise.all(Array.from({ length: 20 }, () => createBalanceUser(app, { traffic: GiB })));
     const changed = made[0]!;
-    await app.database.query("UPDATE users SET userkey = 'c0ffeec0ffeec0ffeec0ffeec0ffee00' WHERE id = $1", [changed.id]);
+    await app.database.query("UPDATE users SET userkey = 'c0ffeec0ffeec0ffeec0ffeec0ffee00' WHERE id = $1", [
+      changed.id,
+    ]);
     await app.database.query("UPDATE users SET cred_uuid = 'forged', cred_ss_key32 = '' WHERE id = $1", [made[1]!.id]);
     // A user id outside hex and a key with non-ASCII text: the SQL hashes the same UTF-8 bytes.
     const odd = { id: `${newObjectId().slice(0, 20)}ü😀`, userkey: 'schlüssel-🔑' };
-    await app.database.query(
-      `INSERT INTO users (id, email, password_hash, userkey) VALUES ($1, $2, 'x', $3)`,
-      [odd.id, `odd-${randomHex(4)}@example.com`, odd.userkey],
-    );
-    const rows = await app.database.query<{ id: string; userkey: string; cred_uuid: string; cred_ss_password: string; cred_ss_key16: string; cred_ss_key32: string }>(
-      'SELECT id, userkey, cred_uuid, cred_ss_password, cred_ss_key16, cred_ss_key32 FROM users',
-    );
+    await app.database.query(`INSERT INTO users (id, email, password_hash, userkey) VALUES ($1, $2, 'x', $3)`, [
+      odd.id,
+      `odd-${randomHex(4)}@example.com`,
+      odd.userkey,
+    ]);
+    const rows = await app.database.query<{
+      id: string;
+      userkey: string;
+      cred_uuid: string;
+      cred_ss_password: string;
+      cred_ss_key16: string;
+      cred_ss_key32: string;
+    }>('SELECT id, userkey, cred_uuid, cred_ss_password, cred_ss_key16, cred_ss_key32 FROM users');
     expect(rows.length).toBeGreaterThan(20);
     for (const row of rows) {
       const c = userCredential(row.id, row.userkey);
-      expect([row.cred_uuid, row.cred_ss_password, row.cred_ss_key16, row.cred_ss_key32]).toEqual([c.uuid, c.ssPassword, c.ssKey16, c.ssKey32]);
+      expect([row.cred_uuid, row.cred_ss_password, row.cred_ss_key16, row.cred_ss_key32]).toEqual([
+        c.uuid,
+        c.ssPassword,
+        c.ssKey16,
+        c.ssKey32,
+      ]);
     }
   });
 
@@ -124,24 +149,40 @@ describe('versions, ETags and the 304 path', () => {
     expect(zipped.headers.etag).toBe((plain.headers.etag as string).replace(/"$/, '-gz"'));
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
     expect((await pull(node, { 'if-none-match': zipped.headers.etag as string })).statusCode).toBe(304);
-    expect((await pull(node, { 'accept-encoding': 'gzip', 'if-none-match': plain.headers.etag as string })).statusCode).toBe(304);
+    expect(
+      (await pull(node, { 'accept-encoding': 'gzip', 'if-none-match': plain.headers.etag as string })).statusCode,
+    ).toBe(304);
   });
 
   it('lists exactly the reference query with the derived credentials', async () => {
     const node = await createNode(app, { lines: [{ permissionRequire: 'perm-ul' }, { disableForAgency: true }] });
     const agency = await createBalanceUser(app, { traffic: GiB, isAgency: true });
     const holder = await createBalanceUser(app, { traffic: GiB, isAgency: true });
-    await app.database.query("INSERT INTO user_permissions (user_id, permission_id, expire_time) VALUES ($1, 'perm-ul', now() + interval '1 day')", [holder.id]);
+    await app.database.query(
+      "INSERT INTO user_permissions (user_id, permission_id, expire_time) VALUES ($1, 'perm-ul', now() + interval '1 day')",
+      [holder.id],
+    );
     const now = new Date();
     const reference = await allowedUsers(app.db, node.agentId, serviceDay(now, app.config.serviceTimezone), now);
     const listed = entries(await pull(node));
     expect(listed.map((u) => u.uid)).toContain(holder.id);
     expect(listed.map((u) => u.uid)).not.toContain(agency.id);
     expect(listed).toEqual(
-      [...reference].sort((a, b) => a.nodeUid - b.nodeUid).map((r) => {
-        const c = userCredential(r.id, r.userkey);
-        return { id: r.nodeUid, uid: r.id, uuid: c.uuid, speed_limit: 0, device_limit: 0, password: c.ssPassword, ss_key16: c.ssKey16, ss_key32: c.ssKey32 };
-      }),
+      [...reference]
+        .sort((a, b) => a.nodeUid - b.nodeUid)
+        .map((r) => {
+          const c = userCredential(r.id, r.userkey);
+          return {
+            id: r.nodeUid,
+            uid: r.id,
+            uuid: c.uuid,
+            speed_limit: 0,
+            device_limit: 0,
+            password: c.ssPassword,
+            ss_key16: c.ssKey16,
+            ss_key32: c.ssKey32,
+          };
+        }),
     );
   });
 });
@@ -150,15 +191,23 @@ describe('every change that alters a list moves it', () => {
   it('a purchase (traffic added), a key reset, disabling, the agency flag, deletion', async () => {
     const node = await createNode(app, { lines: [{ disableForAgency: true }] });
     const user = await createBalanceUser(app, { traffic: 100, spendTraffic: 100 });
-    const bought = await acrossChange(node, () => app.database.query('UPDATE users SET traffic = traffic + $2 WHERE id = $1', [user.id, GiB]));
+    const bought = await acrossChange(node, () =>
+      app.database.query('UPDATE users SET traffic = traffic + $2 WHERE id = $1', [user.id, GiB]),
+    );
     expect(bought.before).not.toContain(user.id);
     expect(bought.after).toContain(user.id);
 
-    const reset = await acrossChange(node, () => app.database.query("UPDATE users SET userkey = 'feedfacefeedfacefeedfacefeedface' WHERE id = $1", [user.id]));
-    expect(reset.entries.find((e) => e.uid === user.id)?.uuid).toBe(userCredential(user.id, 'feedfacefeedfacefeedfacefeedface').uuid);
+    const reset = await acrossChange(node, () =>
+      app.database.query("UPDATE users SET userkey = 'feedfacefeedfacefeedfacefeedface' WHERE id = $1", [user.id]),
+    );
+    expect(reset.entries.find((e) => e.uid === user.id)?.uuid).toBe(
+      userCredential(user.id, 'feedfacefeedfacefeedfacefeedface').uuid,
+    );
 
     for (const change of ['is_agency = true', 'is_agency = false, disabled = true']) {
-      const moved = await acrossChange(node, () => app.database.query(`UPDATE users SET ${change} WHERE id = $1`, [user.id]));
+      const moved = await acrossChange(node, () =>
+        app.database.query(`UPDATE users SET ${change} WHERE id = $1`, [user.id]),
+      );
       expect(moved.after).not.toContain(user.id);
       await app.database.query('UPDATE users SET is_agency = false, disabled = false WHERE id = $1', [user.id]);
     }
@@ -176,7 +225,9 @@ describe('every change that alters a list moves it', () => {
       app.database.query('UPDATE users SET package_device_num = 3 WHERE id = $1', [user.id]),
     );
     expect(limitOf(bought)).toBe(3);
-    const set = await acrossChange(node, () => app.database.query('UPDATE users SET device_num = 1 WHERE id = $1', [user.id]));
+    const set = await acrossChange(node, () =>
+      app.database.query('UPDATE users SET device_num = 1 WHERE id = $1', [user.id]),
+    );
     expect(limitOf(set)).toBe(1);
   });
 
@@ -199,16 +250,25 @@ describe('every change that alters a list moves it', () => {
     const node = await createNode(app, { lines: [{ permissionRequire: 'perm-ul' }] });
     const user = await createBalanceUser(app, { traffic: GiB });
     const granted = await acrossChange(node, () =>
-      app.database.query("INSERT INTO user_permissions (user_id, permission_id, expire_time) VALUES ($1, 'perm-ul', now() + interval '1 day')", [user.id]),
+      app.database.query(
+        "INSERT INTO user_permissions (user_id, permission_id, expire_time) VALUES ($1, 'perm-ul', now() + interval '1 day')",
+        [user.id],
+      ),
     );
     expect(granted.before).not.toContain(user.id);
     expect(granted.after).toContain(user.id);
-    const removed = await acrossChange(node, () => app.database.query("DELETE FROM user_permissions WHERE user_id = $1 AND permission_id = 'perm-ul'", [user.id]));
+    const removed = await acrossChange(node, () =>
+      app.database.query("DELETE FROM user_permissions WHERE user_id = $1 AND permission_id = 'perm-ul'", [user.id]),
+    );
     expect(removed.after).not.toContain(user.id);
 
-    const open = await acrossChange(node, () => app.database.query('UPDATE lines SET permission_require = NULL WHERE agent_id = $1', [node.agentId]));
+    const open = await acrossChange(node, () =>
+      app.database.query('UPDATE lines SET permission_require = NULL WHERE agent_id = $1', [node.agentId]),
+    );
     expect(open.after).toContain(user.id);
-    const hidden = await acrossChange(node, () => app.database.query('UPDATE lines SET public = false WHERE agent_id = $1', [node.agentId]));
+    const hidden = await acrossChange(node, () =>
+      app.database.query('UPDATE lines SET public = false WHERE agent_id = $1', [node.agentId]),
+    );
     expect(hidden.after).toEqual([]);
 
     await app.database.query('UPDATE agents SET status = false WHERE id = $1', [node.agentId]);
@@ -249,7 +309,10 @@ describe('changes by time alone (nothing is written)', () => {
     const timed = await createBalanceUser(app, { vipDays: 1 });
     const granted = await createBalanceUser(app, { traffic: GiB });
     await app.database.query('UPDATE users SET normal_permission = false WHERE id = $1', [granted.id]);
-    await app.database.query("INSERT INTO user_permissions (user_id, permission_id, expire_time) VALUES ($1, 'perm-ul', now() + interval '2 days')", [granted.id]);
+    await app.database.query(
+      "INSERT INTO user_permissions (user_id, permission_id, expire_time) VALUES ($1, 'perm-ul', now() + interval '2 days')",
+      [granted.id],
+    );
     const usedUp = await createBalanceUser(app, { vipDays: 5, dailyLimit: 10, dailyUsage: 10, timePackageDay: day });
 
     const first = await service.userList(node.agentId, {});
@@ -294,8 +357,15 @@ describe('changes by time alone (nothing is written)', () => {
 
 describe('helpers', () => {
   it('shares lists between nodes whose line rules admit the same users', () => {
-    const a = rulesKeyOf([{ dfa: false, perm: null }, { dfa: true, perm: null }, { dfa: false, perm: 'p' }]);
-    const b = rulesKeyOf([{ dfa: false, perm: 'p' }, { dfa: false, perm: null }]);
+    const a = rulesKeyOf([
+      { dfa: false, perm: null },
+      { dfa: true, perm: null },
+      { dfa: false, perm: 'p' },
+    ]);
+    const b = rulesKeyOf([
+      { dfa: false, perm: 'p' },
+      { dfa: false, perm: null },
+    ]);
     expect(a.key).toBe(b.key);
     expect(rulesKeyOf([{ dfa: true, perm: null }]).key).not.toBe(rulesKeyOf([{ dfa: false, perm: null }]).key);
     expect(rulesKeyOf([]).key).toBe('[]');

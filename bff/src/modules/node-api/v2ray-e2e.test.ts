@@ -30,7 +30,9 @@ const available = v2rayAvailable();
 const required = Boolean(process.env.CI) || process.env.REQUIRE_V2RAY === '1';
 const missing = `${V2RAY_BINARY} not found (install with scripts/ensure-deps.sh --system, or apt-get install v2ray)`;
 if (!available && !required) {
-  console.warn(`\n!!! [v2ray e2e] SKIPPED: ${missing}.\n!!! The node API was not tested with a real v2ray node and clients on this machine.\n`);
+  console.warn(
+    `\n!!! [v2ray e2e] SKIPPED: ${missing}.\n!!! The node API was not tested with a real v2ray node and clients on this machine.\n`,
+  );
 }
 
 if (!available && required) {
@@ -84,7 +86,8 @@ describe.skipIf(!available)('v2ray end to end (node API → v2ray node ← v2ray
     await app?.close();
   });
 
-  const nodeUrl = (path: string) => `${base}${NODE_API_PREFIX}/${path}?node_id=${node.agentId}&node_type=vmess&token=${encodeURIComponent(node.secret)}`;
+  const nodeUrl = (path: string) =>
+    `${base}${NODE_API_PREFIX}/${path}?node_id=${node.agentId}&node_type=vmess&token=${encodeURIComponent(node.secret)}`;
 
   /** What a node does on each pull: config + user list → v2ray server config. */
   async function nodePull(etag?: string) {
@@ -93,7 +96,16 @@ describe.skipIf(!available)('v2ray end to end (node API → v2ray node ← v2ray
     expect(response.status).toBe(200);
     const { users } = (await response.json()) as { users: Array<{ id: number; uid: string; uuid: string }> };
     // v2ray's per-user counters are named by the integer id, as V2bX / XrayR name them; pushes use it.
-    return { config, users, etag: response.headers.get('etag')!, v2ray: serverConfig({ port: config.server_port, apiPort, users: users.map((u) => ({ id: u.uuid, email: String(u.id) })) }) };
+    return {
+      config,
+      users,
+      etag: response.headers.get('etag')!,
+      v2ray: serverConfig({
+        port: config.server_port,
+        apiPort,
+        users: users.map((u) => ({ id: u.uuid, email: String(u.id) })),
+      }),
+    };
   }
 
   /** The user's vmess:// link, from the user's own subscription (the v2box kind: base64 list of links). */
@@ -101,7 +113,9 @@ describe.skipIf(!available)('v2ray end to end (node API → v2ray node ← v2ray
     const response = await fetch(`${base}/api/subscript/v2box/${user.id}/${user.userkey}`);
     expect(response.status).toBe(200);
     const text = Buffer.from(await response.text(), 'base64').toString('utf8');
-    const link = text.split(/\r?\n/).find((l) => l.startsWith('vmess://') && decodeVmessLink(l).port.toString() === String(vmessPort));
+    const link = text
+      .split(/\r?\n/)
+      .find((l) => l.startsWith('vmess://') && decodeVmessLink(l).port.toString() === String(vmessPort));
     expect(link, `no vmess link to port ${vmessPort} in:\n${text}`).toBeDefined();
     return link!;
   }
@@ -110,7 +124,17 @@ describe.skipIf(!available)('v2ray end to end (node API → v2ray node ← v2ray
     const v = decodeVmessLink(link);
     const socksPort = await freePort();
     const client = await startV2ray(
-      clientConfig({ socksPort, server: { address: v.add, port: Number(v.port), id: v.id, alterId: Number(v.aid), security: v.scy ?? 'auto', network: v.net } }),
+      clientConfig({
+        socksPort,
+        server: {
+          address: v.add,
+          port: Number(v.port),
+          id: v.id,
+          alterId: Number(v.aid),
+          security: v.scy ?? 'auto',
+          network: v.net,
+        },
+      }),
       socksPort,
     );
     clients.push(client);
@@ -118,7 +142,9 @@ describe.skipIf(!available)('v2ray end to end (node API → v2ray node ← v2ray
   }
 
   const fetchThrough = (socksPort: number, timeoutMs = 5_000) =>
-    httpGetViaSocks5(socksPort, { host: '127.0.0.1', port: webPort, path: '/' }, timeoutMs).catch((err: Error) => `failed: ${err.message}`);
+    httpGetViaSocks5(socksPort, { host: '127.0.0.1', port: webPort, path: '/' }, timeoutMs).catch(
+      (err: Error) => `failed: ${err.message}`,
+    );
 
   it('carries a request, accounts the pushed traffic, and locks out a reset key and a user who ran out', async () => {
     const started = Date.now();
@@ -131,7 +157,9 @@ describe.skipIf(!available)('v2ray end to end (node API → v2ray node ← v2ray
     expect(pull.users.every((u) => Number.isSafeInteger(u.id) && u.id > 0)).toBe(true);
     server = await startV2ray(pull.v2ray, vmessPort);
 
-    const [aliceSocks, bobSocks, carolSocks] = await Promise.all([alice, bob, carol].map(async (u) => startClient(await vmessLinkFor(u))));
+    const [aliceSocks, bobSocks, carolSocks] = await Promise.all(
+      [alice, bob, carol].map(async (u) => startClient(await vmessLinkFor(u))),
+    );
     const answers = await Promise.all([aliceSocks!, bobSocks!, carolSocks!].map((p) => fetchThrough(p)));
     for (const answer of answers) {
       expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
@@ -144,7 +172,11 @@ describe.skipIf(!available)('v2ray end to end (node API → v2ray node ← v2ray
     const aliceStats = stats.get(String(pull.users.find((u) => u.uid === alice.id)!.id))!;
     expect(aliceStats.downlink).toBeGreaterThan(PAGE.length);
     const body = Object.fromEntries([...stats].map(([id, s]) => [id, [s.uplink, s.downlink]]));
-    const push = await fetch(nodeUrl('push'), { method: 'POST', headers: { 'content-type': 'application/json', 'x-report-id': 'e2e-1' }, body: JSON.stringify(body) });
+    const push = await fetch(nodeUrl('push'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-report-id': 'e2e-1' },
+      body: JSON.stringify(body),
+    });
     expect(await push.json()).toMatchObject({ data: true, duplicate: false, users: 3 });
 
     const aliceBytes = aliceStats.uplink + aliceStats.downlink;
@@ -166,12 +198,18 @@ describe.skipIf(!available)('v2ray end to end (node API → v2ray node ← v2ray
     expect(ids).toContain(alice.id);
     expect(ids).toContain(bob.id);
     expect(ids).not.toContain(carol.id);
-    expect(refreshed.users.find((u) => u.uid === bob.id)!.uuid).not.toBe(pull.users.find((u) => u.uid === bob.id)!.uuid);
+    expect(refreshed.users.find((u) => u.uid === bob.id)!.uuid).not.toBe(
+      pull.users.find((u) => u.uid === bob.id)!.uuid,
+    );
     pull = refreshed;
     await server.stop();
     server = await startV2ray(pull.v2ray, vmessPort);
 
-    const [aliceAgain, bobOld, carolOut] = await Promise.all([fetchThrough(aliceSocks!), fetchThrough(bobSocks!, 2_500), fetchThrough(carolSocks!, 2_500)]);
+    const [aliceAgain, bobOld, carolOut] = await Promise.all([
+      fetchThrough(aliceSocks!),
+      fetchThrough(bobSocks!, 2_500),
+      fetchThrough(carolSocks!, 2_500),
+    ]);
     expect(aliceAgain).toContain(PAGE);
     expect(bobOld).not.toContain(PAGE);
     expect(carolOut).not.toContain(PAGE);

@@ -37,7 +37,9 @@ async function notificationsModule(fastify: FastifyInstance) {
     commands,
     pollSeconds: config.telegramPollSeconds,
     // Telegram posts updates only to https addresses: with an https PUBLIC_BASE_URL, webhook mode.
-    webhookUrl: fastify.config.publicBaseUrl.startsWith('https://') ? `${fastify.config.publicBaseUrl}${TELEGRAM_WEBHOOK_PATH}` : '',
+    webhookUrl: fastify.config.publicBaseUrl.startsWith('https://')
+      ? `${fastify.config.publicBaseUrl}${TELEGRAM_WEBHOOK_PATH}`
+      : '',
   });
   const service = createNotificationsService({
     repo,

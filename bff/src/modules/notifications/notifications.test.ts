@@ -25,7 +25,12 @@ beforeAll(async () => {
   ({ app, admin } = await startAdminApp({
     // The jobs run when the test says (runNow), not on their timers. The receiver's timeout is
     // long enough for a busy machine's local answer, short enough for the test that hangs.
-    env: { NOTIFY_INTERVAL_MS: '3600000', WEBHOOK_TIMEOUT_MS: '2000', TELEGRAM_API_BASE: bot.root, TELEGRAM_POLL_SECONDS: '0' },
+    env: {
+      NOTIFY_INTERVAL_MS: '3600000',
+      WEBHOOK_TIMEOUT_MS: '2000',
+      TELEGRAM_API_BASE: bot.root,
+      TELEGRAM_POLL_SECONDS: '0',
+    },
   }));
 });
 afterAll(async () => {
@@ -81,14 +86,23 @@ describe('the webhook', () => {
     // The receiver checks the signature with its copy of the secret.
     expect(headers['x-webhook-signature']).toBe(`sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`);
     const sent = JSON.parse(body) as { id: string; event: string; createdAt: string; data: Record<string, unknown> };
-    expect(sent).toMatchObject({ event: 'ticket.created', data: { userId: user.id, email: user.email, title: '无法连接' } });
+    expect(sent).toMatchObject({
+      event: 'ticket.created',
+      data: { userId: user.id, email: user.email, title: '无法连接' },
+    });
     expect(headers['x-webhook-id']).toBe(sent.id);
     expect(JSON.stringify(sent)).not.toMatch(/password|userkey/i);
 
     await deliver();
     expect(hook.received).toHaveLength(1);
     const [row] = await deliveries({ channel: 'webhook' });
-    expect(row).toMatchObject({ eventId: sent.id, event: 'ticket.created', status: 'sent', attempts: 1, target: hook.url });
+    expect(row).toMatchObject({
+      eventId: sent.id,
+      event: 'ticket.created',
+      status: 'sent',
+      attempts: 1,
+      target: hook.url,
+    });
   });
 
   it('retries after a 503 and a timeout with the same id, later and later, then gives up; an operator resends', async () => {
@@ -105,7 +119,8 @@ describe('the webhook', () => {
     await deliver();
     expect(hook.received).toHaveLength(1);
 
-    const due = () => app.database.query("UPDATE notification_deliveries SET next_attempt_at = now() WHERE status = 'pending'");
+    const due = () =>
+      app.database.query("UPDATE notification_deliveries SET next_attempt_at = now() WHERE status = 'pending'");
     hook.answer('hang');
     await due();
     await deliver();
@@ -176,7 +191,9 @@ describe('traffic and plan events', () => {
     const user = await signedInUser(app);
     await app.database.query('UPDATE users SET traffic = $1, spend_traffic = 0 WHERE id = $2', [10 * GiB, user.id]);
     const agent = `t-${user.id}`;
-    await app.database.query(`INSERT INTO agents (id, name, country) VALUES ($1, '流量节点', '{"name":"日本"}')`, [agent]);
+    await app.database.query(`INSERT INTO agents (id, name, country) VALUES ($1, '流量节点', '{"name":"日本"}')`, [
+      agent,
+    ]);
     await push(agent, 'r1', user.id, 5 * GiB);
     expect(await eventsOf('user.traffic_low', user.id)).toHaveLength(0);
     await push(agent, 'r2', user.id, 3.5 * GiB);
@@ -199,12 +216,16 @@ describe('traffic and plan events', () => {
   it('sends plan_expiring once 3 days before and once 1 day before, per plan', async () => {
     const user = await signedInUser(app);
     const expireIn = (hours: number) =>
-      app.database.query(`UPDATE users SET vip_expire_time = now() + interval '${hours} hours' WHERE id = $1`, [user.id]);
+      app.database.query(`UPDATE users SET vip_expire_time = now() + interval '${hours} hours' WHERE id = $1`, [
+        user.id,
+      ]);
     await expireIn(24 * 2.5);
     await app.notifications.watch(app.db);
     await app.notifications.watch(app.db);
     expect((await eventsOf('user.plan_expiring', user.id)).map((e) => e.data.daysLeft)).toEqual([3]);
-    await app.database.query("UPDATE users SET vip_expire_time = vip_expire_time - interval '2 days' WHERE id = $1", [user.id]);
+    await app.database.query("UPDATE users SET vip_expire_time = vip_expire_time - interval '2 days' WHERE id = $1", [
+      user.id,
+    ]);
     await app.notifications.watch(app.db);
     await app.notifications.watch(app.db);
     expect((await eventsOf('user.plan_expiring', user.id)).map((e) => e.data.daysLeft)).toEqual([3, 1]);
@@ -213,7 +234,7 @@ describe('traffic and plan events', () => {
   it('tells staff once when a node falls silent and once when it is back', async () => {
     const id = `n-${Date.now()}`;
     await app.database.query(
-      "INSERT INTO agents (id, name, country, last_report_at) VALUES ($1, '东京 1', '{\"name\":\"日本\",\"flag\":\"🇯🇵\"}', now() - interval '10 minutes')",
+      'INSERT INTO agents (id, name, country, last_report_at) VALUES ($1, \'东京 1\', \'{"name":"日本","flag":"🇯🇵"}\', now() - interval \'10 minutes\')',
       [id],
     );
     await app.notifications.watch(app.db);
@@ -246,7 +267,11 @@ describe('Telegram', () => {
     bot.say(7001, `/start ${code}`);
     await poll();
     expect(bot.sent.at(-1)).toMatchObject({ chat_id: '7001', text: expect.stringContaining('已绑定账户') });
-    expect(await settingsOf(user.cookie)).toMatchObject({ telegramEnabled: true, telegramBound: true, telegramName: 'alice_tg' });
+    expect(await settingsOf(user.cookie)).toMatchObject({
+      telegramEnabled: true,
+      telegramBound: true,
+      telegramName: 'alice_tg',
+    });
     // The code works once.
     bot.say(7002, `/start ${code}`);
     await poll();
@@ -258,7 +283,9 @@ describe('Telegram', () => {
     await deliver();
     expect(bot.sent.filter((m) => m.chat_id === '7001').at(-1)!.text).toContain('你的工单「我的工单」有新回复');
     const mail = await deliveries({ channel: 'mail' });
-    expect(mail.find((d) => d.target === user.email && d.event === 'ticket.answered')).toMatchObject({ status: 'sent' });
+    expect(mail.find((d) => d.target === user.email && d.event === 'ticket.answered')).toMatchObject({
+      status: 'sent',
+    });
 
     bot.say(7001, '/unbind');
     await poll();
@@ -287,9 +314,13 @@ describe('Telegram', () => {
     // A user who forges topics into their row gets nothing: they are not staff.
     await app.database.query(`UPDATE users SET telegram_topics = '["ticket.created"]' WHERE id = $1`, [plain.id]);
     // Operations staff may not read tickets: the topic is not theirs to choose.
-    const opsSettings = await post<NotifySettings>(ops.cookie, '/api/user/change_notify_settings', { topics: ['ticket.created'] });
+    const opsSettings = await post<NotifySettings>(ops.cookie, '/api/user/change_notify_settings', {
+      topics: ['ticket.created'],
+    });
     expect(opsSettings.data.staffTopics.map((t) => t.key)).not.toContain('ticket.created');
-    expect((await settingsOf(owner.cookie)).staffTopics.find((t) => t.key === 'ticket.created')).toMatchObject({ chosen: true });
+    expect((await settingsOf(owner.cookie)).staffTopics.find((t) => t.key === 'ticket.created')).toMatchObject({
+      chosen: true,
+    });
 
     await newTicket((await signedInUser(app)).cookie, '新问题');
     await deliver();
@@ -306,7 +337,9 @@ describe('Telegram', () => {
 
   it('sends no mail to a user who switched it off', async () => {
     const user = await signedInUser(app);
-    expect((await post<NotifySettings>(user.cookie, '/api/user/change_notify_settings', { mail: false })).data.mail).toBe(false);
+    expect(
+      (await post<NotifySettings>(user.cookie, '/api/user/change_notify_settings', { mail: false })).data.mail,
+    ).toBe(false);
     const ticket = await newTicket(user.cookie, '不要邮件');
     expect((await admin.post('/api/feedback/response', { id: ticket, desc: '好的' })).code).toBe(0);
     await deliver();
@@ -320,7 +353,11 @@ describe('Telegram in webhook mode (PUBLIC_BASE_URL is https)', () => {
   beforeAll(async () => {
     hookedBot = await startFakeBotApi();
     hooked = await buildTestApp({
-      env: { PUBLIC_BASE_URL: 'https://portal.example.com', TELEGRAM_API_BASE: hookedBot.root, TELEGRAM_POLL_SECONDS: '0' },
+      env: {
+        PUBLIC_BASE_URL: 'https://portal.example.com',
+        TELEGRAM_API_BASE: hookedBot.root,
+        TELEGRAM_POLL_SECONDS: '0',
+      },
     });
     await hooked.settings.set({ telegram_bot_token: FAKE_BOT.token });
   });
@@ -369,11 +406,17 @@ describe('each cause writes its event once', () => {
 
   it('user.registered when the address is confirmed, not at sign-up, and not again', async () => {
     const email = `reg-${Date.now()}@example.com`;
-    const signup = await app.inject({ method: 'POST', url: '/api/user/signup', payload: encodeRequest({ email, password: 'good-password-1' }) });
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/user/signup',
+      payload: encodeRequest({ email, password: 'good-password-1' }),
+    });
     expect(signup.statusCode).toBe(200);
     expect(await eventsOf('user.registered')).toHaveLength(0);
     const link = await lastLinkFor(app, email);
-    expect((await confirmCall(app, confirmPath(link.action), { serial_id: link.serial_id, key: link.key })).body.Code).toBe(0);
+    expect(
+      (await confirmCall(app, confirmPath(link.action), { serial_id: link.serial_id, key: link.key })).body.Code,
+    ).toBe(0);
     await confirmCall(app, confirmPath(link.action), { serial_id: link.serial_id, key: link.key });
     expect(await once('user.registered')).toMatchObject({ email });
   });
@@ -386,7 +429,12 @@ describe('each cause writes its event once', () => {
     const order = await newOrder(app, user.cookie, combo);
     expect((await shop.walletCheck(order._id)).code).toBe(0);
     expect((await shop.dobuy(order._id)).code).toBe(0);
-    expect(await once('order.paid', user.id)).toMatchObject({ orderId: order._id, product: '通知包', amount: 10, provider: 'wallet' });
+    expect(await once('order.paid', user.id)).toMatchObject({
+      orderId: order._id,
+      product: '通知包',
+      amount: 10,
+      provider: 'wallet',
+    });
   });
 
   it('withdrawal.requested and withdrawal.settled (to staff and the user)', async () => {
@@ -399,11 +447,15 @@ describe('each cause writes its event once', () => {
       password: TEST_USER_PASSWORD,
     });
     expect(address.code, address.msg).toBe(0);
-    await app.database.query("UPDATE users SET wallet_address_changed_at = now() - interval '2 days' WHERE id = $1", [user.id]);
+    await app.database.query("UPDATE users SET wallet_address_changed_at = now() - interval '2 days' WHERE id = $1", [
+      user.id,
+    ]);
     const charge = await post<{ _id: string }>(user.cookie, '/api/wallet/make_charge', {});
     expect(charge.code, charge.msg).toBe(0);
     expect(await once('withdrawal.requested', user.id)).toMatchObject({ amount: 5, held: false, email: user.email });
-    expect((await admin.post('/api/admin/charge/checkout_charge', { charge_id: charge.data._id, txid: 'tx-1' })).code).toBe(0);
+    expect(
+      (await admin.post('/api/admin/charge/checkout_charge', { charge_id: charge.data._id, txid: 'tx-1' })).code,
+    ).toBe(0);
     await admin.post('/api/admin/charge/checkout_charge', { charge_id: charge.data._id, txid: 'tx-2' });
     expect(await once('withdrawal.settled', user.id)).toMatchObject({ amount: 5, txid: 'tx-1' });
   });
@@ -427,7 +479,10 @@ describe('each cause writes its event once', () => {
 
   it('payment.refused once per platform and reason in ten minutes; none for a platform nobody configured', async () => {
     for (let i = 0; i < 3; i += 1) {
-      await app.inject({ method: 'GET', url: `/api/pay/notify/epay/sandbox?out_trade_no=T${i}&trade_status=TRADE_SUCCESS&sign=${'0'.repeat(32)}` });
+      await app.inject({
+        method: 'GET',
+        url: `/api/pay/notify/epay/sandbox?out_trade_no=T${i}&trade_status=TRADE_SUCCESS&sign=${'0'.repeat(32)}`,
+      });
     }
     await app.inject({ method: 'GET', url: '/api/pay/notify/epay/nobody?out_trade_no=T9' });
     expect(await once('payment.refused')).toMatchObject({ provider: 'sandbox' });

@@ -26,19 +26,34 @@ function freePort(): Promise<number> {
   });
 }
 
-async function start(env: Record<string, string>): Promise<{ child: ChildProcess; base: string; exited: Promise<unknown> }> {
+async function start(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; base: string; exited: Promise<unknown> }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: BFF_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', SERVE_STATIC: 'false', PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_DRAIN_SECONDS: '0', ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      SERVE_STATIC: 'false',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SHUTDOWN_DRAIN_SECONDS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const deadline = Date.now() + 100_000;
-  while ((await fetch(`${base}/readyz`).then((r) => r.status, () => 0)) !== 200) {
+  while (
+    (await fetch(`${base}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    )) !== 200
+  ) {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${stderr}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -49,10 +64,18 @@ describe(`the outbox across a SIGKILL on ${onPostgres ? 'PostgreSQL' : 'PGlite'}
   it('delivers the event written before the kill, once', async () => {
     const hook = await startWebhookReceiver();
     const seedFile = path.join(work, 'seed.json');
-    writeFileSync(seedFile, JSON.stringify({ users: [USER], settings: { webhook_url: hook.url, webhook_secret: 'outbox-secret', notice_show: false } }));
+    writeFileSync(
+      seedFile,
+      JSON.stringify({
+        users: [USER],
+        settings: { webhook_url: hook.url, webhook_secret: 'outbox-secret', notice_show: false },
+      }),
+    );
     const postgres: TestDatabase | undefined = onPostgres ? await createTestDatabase() : undefined;
     const database: Record<string, string> =
-      postgres === undefined ? { DATA_DIR: path.join(work, 'data'), DATABASE_URL: '' } : { DATABASE_URL: (postgres.config as { url: string }).url };
+      postgres === undefined
+        ? { DATA_DIR: path.join(work, 'data'), DATABASE_URL: '' }
+        : { DATABASE_URL: (postgres.config as { url: string }).url };
     try {
       // Delivery would wait an hour: the event stays in the outbox.
       const first = await start({ ...database, SEED_FILE: seedFile, NOTIFY_INTERVAL_MS: '3600000' });
@@ -61,7 +84,10 @@ describe(`the outbox across a SIGKILL on ${onPostgres ? 'PostgreSQL' : 'PGlite'}
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(encodeRequest({ email: USER.email, password: USER.password })),
       });
-      const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const created = await fetch(`${first.base}/api/feedback/create`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },

@@ -40,7 +40,14 @@ export function createNotificationsRepository(db: Db) {
       if (events.length === 0) return 0;
       const rows = await db
         .insert(notificationEvents)
-        .values(events.map((e) => ({ event: e.event, userId: e.userId ?? null, data: e.data, dedupeKey: e.dedupeKey ?? null })))
+        .values(
+          events.map((e) => ({
+            event: e.event,
+            userId: e.userId ?? null,
+            data: e.data,
+            dedupeKey: e.dedupeKey ?? null,
+          })),
+        )
         .onConflictDoNothing({ target: notificationEvents.dedupeKey })
         .returning({ id: notificationEvents.id });
       return rows.length;
@@ -65,7 +72,10 @@ export function createNotificationsRepository(db: Db) {
 
     async insertDeliveries(deliveries: readonly NewDelivery[]): Promise<void> {
       if (deliveries.length === 0) return;
-      await db.insert(notificationDeliveries).values([...deliveries]).onConflictDoNothing();
+      await db
+        .insert(notificationDeliveries)
+        .values([...deliveries])
+        .onConflictDoNothing();
     },
 
     async markFannedOut(ids: readonly string[]): Promise<void> {
@@ -268,10 +278,7 @@ export function createNotificationsRepository(db: Db) {
         .select({ id: users.id, vipExpireTime: users.vipExpireTime })
         .from(users)
         .where(
-          and(
-            gt(users.vipExpireTime, sql`now()`),
-            lte(users.vipExpireTime, sql`now() + ${`${days} days`}::interval`),
-          ),
+          and(gt(users.vipExpireTime, sql`now()`), lte(users.vipExpireTime, sql`now() + ${`${days} days`}::interval`)),
         );
     },
   };

@@ -33,7 +33,11 @@ export function notificationsRoutes(fastify: FastifyInstance, notifications: Not
     handler: async (request, reply) => {
       const secret = request.headers['x-telegram-bot-api-secret-token'];
       const update = request.body;
-      if (typeof update !== 'object' || update === null || typeof (update as { update_id?: unknown }).update_id !== 'number') {
+      if (
+        typeof update !== 'object' ||
+        update === null ||
+        typeof (update as { update_id?: unknown }).update_id !== 'number'
+      ) {
         return reply.code(400).send({ ok: false });
       }
       const handled = await telegram.handleWebhook(typeof secret === 'string' ? secret : undefined, update as Update);
@@ -45,7 +49,8 @@ export function notificationsRoutes(fastify: FastifyInstance, notifications: Not
   fastify.post('/api/user/telegram_bind', {
     config: { access: 'user', payload: EmptyRequest },
     handler: async (request, reply) => {
-      if (request.user!.isAgency || isAgencyRequest(request, agencyHost)) throw new DomainError(Codes.NOT_ALLOWED, text.telegramOff);
+      if (request.user!.isAgency || isAgencyRequest(request, agencyHost))
+        throw new DomainError(Codes.NOT_ALLOWED, text.telegramOff);
       return reply.envelope(await notifications.bindLink(request.user!.id));
     },
   });

@@ -99,7 +99,8 @@ export function createNotificationsService(deps: {
     if (isUserEvent(event.event) && event.userId !== null) {
       const user = await repo.channelsOf(event.userId);
       if (user !== undefined && !user.isAgency) {
-        if (telegramOn && user.telegramId !== null) out.push({ eventId: event.id, channel: 'telegram', target: user.telegramId });
+        if (telegramOn && user.telegramId !== null)
+          out.push({ eventId: event.id, channel: 'telegram', target: user.telegramId });
         if (user.notifyMail) out.push({ eventId: event.id, channel: 'mail', target: user.email });
       }
     }
@@ -138,9 +139,14 @@ export function createNotificationsService(deps: {
     }
     const tried = delivery.attempts + 1;
     const delay = RETRY_DELAYS_MS[tried - 1];
-    const retryAt = outcome.ok || outcome.permanent === true || delay === undefined ? null : new Date(now().getTime() + delay);
+    const retryAt =
+      outcome.ok || outcome.permanent === true || delay === undefined ? null : new Date(now().getTime() + delay);
     await repo.recordAttempt(delivery.id, { ok: outcome.ok, answer: outcome.answer, retryAt });
-    if (!outcome.ok) log.warn({ delivery: delivery.id, channel: delivery.channel, answer: outcome.answer, retryAt }, 'notification not delivered');
+    if (!outcome.ok)
+      log.warn(
+        { delivery: delivery.id, channel: delivery.channel, answer: outcome.answer, retryAt },
+        'notification not delivered',
+      );
   }
 
   const service = {
@@ -157,7 +163,11 @@ export function createNotificationsService(deps: {
           const events = await repo.lockUnfanned(BATCH);
           if (events.length === 0) return 0;
           const s = await settings.getMany(['webhook_url', 'webhook_events', 'telegram_bot_token']);
-          const routing = { webhookUrl: s.webhook_url, webhookEvents: s.webhook_events, telegramOn: s.telegram_bot_token !== '' };
+          const routing = {
+            webhookUrl: s.webhook_url,
+            webhookEvents: s.webhook_events,
+            telegramOn: s.telegram_bot_token !== '',
+          };
           for (const event of events) await repo.insertDeliveries(await targetsOf(event, routing));
           await repo.markFannedOut(events.map((e) => e.id));
           return events.length;
@@ -213,7 +223,8 @@ export function createNotificationsService(deps: {
         if (userId === undefined) return text.botCodeInvalid;
         // Staff start with every staff event their permissions allow; they narrow it on /user_info.
         const permissions = await staffPermissions(userId);
-        const topics = permissions === undefined ? [] : STAFF_EVENTS.filter((e) => permissions.has(e.staff)).map((e) => e.key);
+        const topics =
+          permissions === undefined ? [] : STAFF_EVENTS.filter((e) => permissions.has(e.staff)).map((e) => e.key);
         const bound = await repo.bindTelegram(userId, chat.id, chat.name, topics);
         return bound === undefined ? text.botCodeInvalid : text.botBound(maskedEmail(bound.email));
       },

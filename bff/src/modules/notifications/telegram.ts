@@ -17,7 +17,8 @@ export interface BotCommands {
 export const TELEGRAM_WEBHOOK_PATH = '/api/telegram/webhook';
 
 /** The webhook's X-Telegram-Bot-Api-Secret-Token: derived from the bot token, so it changes with it. */
-export const webhookSecretOf = (token: string) => createHmac('sha256', token).update('portal telegram webhook').digest('hex');
+export const webhookSecretOf = (token: string) =>
+  createHmac('sha256', token).update('portal telegram webhook').digest('hex');
 
 /**
  * The Telegram bot (grammY) at the Bot API root of TELEGRAM_API_BASE, with the token the operator
@@ -91,7 +92,11 @@ export function createTelegram({
       } catch (error) {
         if (error instanceof GrammyError) {
           // Blocked by the user, chat gone, bad token: another try changes nothing.
-          return { ok: false, answer: `${error.error_code} ${error.description}`, permanent: [400, 401, 403, 404].includes(error.error_code) };
+          return {
+            ok: false,
+            answer: `${error.error_code} ${error.description}`,
+            permanent: [400, 401, 403, 404].includes(error.error_code),
+          };
         }
         return { ok: false, answer: error instanceof Error ? error.message.slice(0, 200) : String(error) };
       }

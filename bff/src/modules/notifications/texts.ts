@@ -6,9 +6,7 @@ const GB = 1024 ** 3;
 const gb = (bytes: unknown) => `${(Number(bytes) / GB).toFixed(2)} GB`;
 const yuan = (value: unknown) => `¥${Number(value).toFixed(2)}`;
 const when = (iso: unknown, timeZone: string) =>
-  typeof iso === 'string' && iso !== ''
-    ? new Date(iso).toLocaleString('zh-CN', { timeZone, hour12: false })
-    : '—';
+  typeof iso === 'string' && iso !== '' ? new Date(iso).toLocaleString('zh-CN', { timeZone, hour12: false }) : '—';
 
 /**
  * The sentence a person reads for an event (Telegram, mail); the webhook gets the data as it is.

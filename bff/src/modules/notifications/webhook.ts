@@ -51,7 +51,8 @@ export async function postWebhook(
     const text = (await response.text().catch(() => '')).slice(0, 200);
     const answer = `${response.status} ${response.statusText}${text === '' ? '' : `: ${text}`}`.trim();
     // A refusal (4xx, but for a timeout or a rate limit) will not change on a retry: failed at once.
-    const refused = response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429;
+    const refused =
+      response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429;
     return { ok: response.status >= 200 && response.status < 300, answer, permanent: refused };
   } catch (error) {
     const name = error instanceof Error ? error.name : '';

@@ -96,7 +96,7 @@ export const ordersRepository = {
       .select({
         status: sql<Trade['status']>`CASE WHEN ${orders.status} = 'paied' THEN 'paied'::trade_status
           WHEN ${trades.status} = 'paied' THEN 'cancled'::trade_status ELSE ${trades.status} END`,
-      addTraffic: orders.addTraffic,
+        addTraffic: orders.addTraffic,
         addVipDuration: orders.addVipDuration,
       })
       .from(trades)

@@ -38,7 +38,15 @@ describe('epay signature', () => {
   });
 
   it('signs a notify the same way', () => {
-    const notify = { pid: '1001', trade_no: '2024', out_trade_no: 'T1', type: 'wxpay', name: '测试', money: '12.34', trade_status: 'TRADE_SUCCESS' };
+    const notify = {
+      pid: '1001',
+      trade_no: '2024',
+      out_trade_no: 'T1',
+      type: 'wxpay',
+      name: '测试',
+      money: '12.34',
+      trade_status: 'TRADE_SUCCESS',
+    };
     expect(epaySign(notify, 'abc123')).toBe('1c7775fcdfe0c08d0d615353cbc07688');
   });
 
@@ -114,10 +122,25 @@ describe('epay request', () => {
 describe('epay notify check', () => {
   const account = { pid: '1001', key: 'abc123' };
   const notify = (overrides: Record<string, string> = {}, key = account.key) =>
-    withEpaySign({ pid: '1001', trade_no: 'G1', out_trade_no: 'T1', type: 'alipay', name: 'x', money: '12.34', trade_status: 'TRADE_SUCCESS', ...overrides }, key);
+    withEpaySign(
+      {
+        pid: '1001',
+        trade_no: 'G1',
+        out_trade_no: 'T1',
+        type: 'alipay',
+        name: 'x',
+        money: '12.34',
+        trade_status: 'TRADE_SUCCESS',
+        ...overrides,
+      },
+      key,
+    );
 
   it('accepts a signed TRADE_SUCCESS of our merchant', () => {
-    expect(checkEpayNotify(notify(), account)).toEqual({ ok: true, notify: { tradeId: 'T1', tradeNo: 'G1', paidCents: 1234 } });
+    expect(checkEpayNotify(notify(), account)).toEqual({
+      ok: true,
+      notify: { tradeId: 'T1', tradeNo: 'G1', paidCents: 1234 },
+    });
   });
 
   it.each([

@@ -29,7 +29,9 @@ export function epaySigningString(params: EpayParams): string {
 
 /** md5 of the signing string with the key appended, lower-case hex. */
 export function epaySign(params: EpayParams, key: string): string {
-  return createHash('md5').update(`${epaySigningString(params)}${key}`, 'utf8').digest('hex');
+  return createHash('md5')
+    .update(`${epaySigningString(params)}${key}`, 'utf8')
+    .digest('hex');
 }
 
 /** The parameters with their signature; the md5 is compared in constant time on the way back. */
@@ -104,7 +106,8 @@ export type EpayNotifyCheck = { ok: true; notify: EpayNotify } | { ok: false; re
 /** Checks a notify against the merchant account it was addressed to (the platform in the URL). */
 export function checkEpayNotify(params: EpayParams, account: Pick<EpayAccount, 'pid' | 'key'>): EpayNotifyCheck {
   if (account.key === '' || !hasValidEpaySign(params, account.key)) return { ok: false, reason: 'bad signature' };
-  if (params.trade_status !== EPAY_SUCCESS_STATUS) return { ok: false, reason: `trade_status ${(params.trade_status ?? '(none)').slice(0, 32)}` };
+  if (params.trade_status !== EPAY_SUCCESS_STATUS)
+    return { ok: false, reason: `trade_status ${(params.trade_status ?? '(none)').slice(0, 32)}` };
   if (params.pid !== account.pid) return { ok: false, reason: 'pid is not the merchant of this platform' };
   const paidCents = parseYuan(params.money ?? '');
   if (paidCents === undefined) return { ok: false, reason: 'money is not an amount' };
@@ -121,7 +124,12 @@ export function checkEpayNotify(params: EpayParams, account: Pick<EpayAccount, '
  */
 export function epayOrderQueryUrl(account: EpayAccount, outTradeNo: string): string {
   const url = new URL('api.php', account.gateway.endsWith('/') ? account.gateway : `${account.gateway}/`);
-  url.search = new URLSearchParams({ act: 'order', pid: account.pid, key: account.key, out_trade_no: outTradeNo }).toString();
+  url.search = new URLSearchParams({
+    act: 'order',
+    pid: account.pid,
+    key: account.key,
+    out_trade_no: outTradeNo,
+  }).toString();
   return url.toString();
 }
 

@@ -31,7 +31,9 @@ async function paymentsModule(fastify: FastifyInstance) {
   fastify.addHook('onReady', async () => {
     await payments.init();
     if (await payments.sandboxEnabled()) {
-      fastify.log.warn('payments: the sandbox serves at least one pay method and pays orders without money; choose a platform or off for alipay, wxpay and urlscheme in production');
+      fastify.log.warn(
+        'payments: the sandbox serves at least one pay method and pays orders without money; choose a platform or off for alipay, wxpay and urlscheme in production',
+      );
     }
   });
   // Epay trades whose notify never came are asked about at their gateway.

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalTron, type LocalTron } from '../../../../scripts/lib/local-tron.mjs';
 import { signedInUser } from '../../../test/api.js';
 import { buildTestApp, LogCapture } from '../../../test/build-test-app.js';
-import { expectMoneyInvariants, GiB, newOrder, product, shopApi, userTotals, walletCents } from '../../../test/money.js';
+import {
+  expectMoneyInvariants,
+  GiB,
+  newOrder,
+  product,
+  shopApi,
+  userTotals,
+  walletCents,
+} from '../../../test/money.js';
 import { withEpaySign } from './epay.js';
 import { SANDBOX_CREDITED_TITLE } from './routes.js';
 import { CONCURRENCY } from '../../../test/concurrency.js';
@@ -37,12 +45,19 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await app.settings.set({ alipay: 'sandbox', wxpay: 'sandbox', urlscheme: 'sandbox', epay_platforms: { yi: YI }, usdtpay: '' });
+  await app.settings.set({
+    alipay: 'sandbox',
+    wxpay: 'sandbox',
+    urlscheme: 'sandbox',
+    epay_platforms: { yi: YI },
+    usdtpay: '',
+  });
 });
 
 async function buyer(channelCode?: string) {
   const user = await signedInUser(app);
-  if (channelCode !== undefined) await app.database.query('UPDATE users SET channel_code = $1 WHERE id = $2', [channelCode, user.id]);
+  if (channelCode !== undefined)
+    await app.database.query('UPDATE users SET channel_code = $1 WHERE id = $2', [channelCode, user.id]);
   return { ...user, api: shopApi(app, user.cookie) };
 }
 
@@ -63,7 +78,8 @@ const form = (params: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
   payload: new URLSearchParams(params).toString(),
 });
-const tradeStatus = async (user: Awaited<ReturnType<typeof buyer>>, tradeId: string) => (await user.api.tradeStatus(tradeId)).data.status;
+const tradeStatus = async (user: Awaited<ReturnType<typeof buyer>>, tradeId: string) =>
+  (await user.api.tradeStatus(tradeId)).data.status;
 
 describe('sandbox: the pay page approves through the notify path', () => {
   it('renders, approves → 支付成功 and the order is paid through fulfilment, once', async () => {
@@ -75,17 +91,27 @@ describe('sandbox: the pay page approves through the notify path', () => {
 
     const fields = Object.fromEntries(new URL(result.payurl!).searchParams);
     const before = logs.lines.length;
-    const approve = await app.inject({ method: 'POST', url: '/api/pay/sandbox/decide', ...form({ ...fields, decision: 'approve' }) });
+    const approve = await app.inject({
+      method: 'POST',
+      url: '/api/pay/sandbox/decide',
+      ...form({ ...fields, decision: 'approve' }),
+    });
     expect(approve.statusCode).toBe(200);
     expect(approve.body).toContain('支付成功');
     expect(approve.body).toContain('返回商户');
     // The approval went through the notify route an external gateway calls.
-    expect(logs.lines.slice(before)).toContainEqual(expect.objectContaining({ msg: 'payment notify accepted', platform: 'sandbox', outcome: 'paid' }));
+    expect(logs.lines.slice(before)).toContainEqual(
+      expect.objectContaining({ msg: 'payment notify accepted', platform: 'sandbox', outcome: 'paid' }),
+    );
     expect(await tradeStatus(user, result._id)).toBe('paied');
     expect((await userTotals(app, user.id)).traffic).toBe(10 * GiB);
 
     // Approving again (a second tap, a reload) is a replay: still 支付成功, nothing more credited.
-    const again = await app.inject({ method: 'POST', url: '/api/pay/sandbox/decide', ...form({ ...fields, decision: 'approve' }) });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/pay/sandbox/decide',
+      ...form({ ...fields, decision: 'approve' }),
+    });
     expect(again.body).toContain('支付成功');
     expect((await userTotals(app, user.id)).traffic).toBe(10 * GiB);
   });
@@ -94,7 +120,11 @@ describe('sandbox: the pay page approves through the notify path', () => {
     const { user, order, result } = await bought('alipay');
     await user.api.cancel(order._id);
     const fields = Object.fromEntries(new URL(result.payurl!).searchParams);
-    const approve = await app.inject({ method: 'POST', url: '/api/pay/sandbox/decide', ...form({ ...fields, decision: 'approve' }) });
+    const approve = await app.inject({
+      method: 'POST',
+      url: '/api/pay/sandbox/decide',
+      ...form({ ...fields, decision: 'approve' }),
+    });
     expect(approve.statusCode).toBe(200);
     expect(approve.body).toContain(SANDBOX_CREDITED_TITLE);
     expect(approve.body).toContain('金额已存入用户购物余额（不可提现）');
@@ -106,7 +136,11 @@ describe('sandbox: the pay page approves through the notify path', () => {
   it('decline changes nothing: the trade stays open and can still be paid', async () => {
     const { user, result } = await bought('wxpay');
     const fields = Object.fromEntries(new URL(result.payurl!).searchParams);
-    const decline = await app.inject({ method: 'POST', url: '/api/pay/sandbox/decide', ...form({ ...fields, decision: 'decline' }) });
+    const decline = await app.inject({
+      method: 'POST',
+      url: '/api/pay/sandbox/decide',
+      ...form({ ...fields, decision: 'decline' }),
+    });
     expect(decline.body).toContain('已拒绝支付');
     expect(await tradeStatus(user, result._id)).toBe('topay');
     expect((await userTotals(app, user.id)).traffic).toBe(0);
@@ -116,7 +150,12 @@ describe('sandbox: the pay page approves through the notify path', () => {
     await app.settings.set({ alipay: 'yi' });
     const { user, result } = await bought('alipay');
     await app.settings.set({ wxpay: 'sandbox' });
-    const sandboxNotify = await app.payments.sandboxNotify({ out_trade_no: result._id, type: 'alipay', name: 'x', money: '25.00' });
+    const sandboxNotify = await app.payments.sandboxNotify({
+      out_trade_no: result._id,
+      type: 'alipay',
+      name: 'x',
+      money: '25.00',
+    });
     const response = await app.inject({ method: 'POST', url: '/api/pay/notify/epay/sandbox', ...form(sandboxNotify) });
     expect(response.body).toBe('fail');
     expect(await tradeStatus(user, result._id)).toBe('topay');
@@ -125,7 +164,19 @@ describe('sandbox: the pay page approves through the notify path', () => {
 
 describe('epay notify (QUALITY 17)', () => {
   const notify = (tradeId: string, overrides: Record<string, string> = {}) =>
-    withEpaySign({ pid: YI.pid, trade_no: `YI${tradeId}`, out_trade_no: tradeId, type: 'alipay', name: '双享包', money: '25.00', trade_status: 'TRADE_SUCCESS', ...overrides }, YI.key);
+    withEpaySign(
+      {
+        pid: YI.pid,
+        trade_no: `YI${tradeId}`,
+        out_trade_no: tradeId,
+        type: 'alipay',
+        name: '双享包',
+        money: '25.00',
+        trade_status: 'TRADE_SUCCESS',
+        ...overrides,
+      },
+      YI.key,
+    );
 
   beforeEach(async () => {
     await app.settings.set({ alipay: 'yi' });
@@ -134,26 +185,42 @@ describe('epay notify (QUALITY 17)', () => {
   it('a valid signature with the wrong amount is refused and logged; the order is unchanged', async () => {
     const { user, order, result } = await bought('alipay');
     const before = logs.lines.length;
-    const response = await app.inject({ method: 'POST', url: '/api/pay/notify/epay/yi', ...form(notify(result._id, { money: '0.01' })) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/epay/yi',
+      ...form(notify(result._id, { money: '0.01' })),
+    });
     expect(response.body).toBe('fail');
-    expect(logs.lines.slice(before)).toContainEqual(expect.objectContaining({ msg: 'payment notify refused', reason: 'amount_mismatch', outTradeNo: result._id }));
+    expect(logs.lines.slice(before)).toContainEqual(
+      expect.objectContaining({ msg: 'payment notify refused', reason: 'amount_mismatch', outTradeNo: result._id }),
+    );
     expect(await tradeStatus(user, result._id)).toBe('topay');
     expect((await user.api.orders()).data.find((o) => o._id === order._id)?.status).toBe('topay');
   });
 
   it('is accepted by GET (query) and by POST (form, and query on a POST)', async () => {
     const viaGet = await bought('alipay');
-    const get = await app.inject({ method: 'GET', url: `/api/pay/notify/epay/yi?${new URLSearchParams(notify(viaGet.result._id)).toString()}` });
+    const get = await app.inject({
+      method: 'GET',
+      url: `/api/pay/notify/epay/yi?${new URLSearchParams(notify(viaGet.result._id)).toString()}`,
+    });
     expect([get.statusCode, get.body]).toEqual([200, 'success']);
     expect(await tradeStatus(viaGet.user, viaGet.result._id)).toBe('paied');
 
     const viaForm = await bought('alipay');
-    const post = await app.inject({ method: 'POST', url: '/api/pay/notify/epay/yi', ...form(notify(viaForm.result._id)) });
+    const post = await app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/epay/yi',
+      ...form(notify(viaForm.result._id)),
+    });
     expect([post.statusCode, post.body]).toEqual([200, 'success']);
     expect(await tradeStatus(viaForm.user, viaForm.result._id)).toBe('paied');
 
     const viaQuery = await bought('alipay');
-    const postQuery = await app.inject({ method: 'POST', url: `/api/pay/notify/epay/yi?${new URLSearchParams(notify(viaQuery.result._id)).toString()}` });
+    const postQuery = await app.inject({
+      method: 'POST',
+      url: `/api/pay/notify/epay/yi?${new URLSearchParams(notify(viaQuery.result._id)).toString()}`,
+    });
     expect(postQuery.body).toBe('success');
     expect(await tradeStatus(viaQuery.user, viaQuery.result._id)).toBe('paied');
   });
@@ -178,9 +245,13 @@ describe('epay notify (QUALITY 17)', () => {
     const totals = await userTotals(app, user.id);
     expect(totals.traffic).toBe(10 * GiB);
     expect(totals.vipExpireTime!.getTime() - Date.now()).toBeLessThan(7 * 86_400_000 + 5000);
-    expect(await app.database.query("SELECT id FROM traffic_records WHERE user_id = $1 AND type = 'buy'", [user.id])).toHaveLength(1);
+    expect(
+      await app.database.query("SELECT id FROM traffic_records WHERE user_id = $1 AND type = 'buy'", [user.id]),
+    ).toHaveLength(1);
     expect(await walletCents(app, host.id)).toBe(250);
-    const [trade] = await app.database.query<{ external_id: string }>('SELECT external_id FROM trades WHERE id = $1', [result._id]);
+    const [trade] = await app.database.query<{ external_id: string }>('SELECT external_id FROM trades WHERE id = $1', [
+      result._id,
+    ]);
     expect(trade!.external_id).toBe(`YI${result._id}`);
   });
 });
@@ -208,12 +279,17 @@ describe('USDT-TRC20', () => {
 
     await app.usdtWatcher.checkOnce();
     expect((await userTotals(app, user.id)).traffic).toBe(10 * GiB);
-    expect(await app.database.query('SELECT tx_id FROM chain_transfers WHERE trade_id = $1', [result._id])).toHaveLength(1);
+    expect(
+      await app.database.query('SELECT tx_id FROM chain_transfers WHERE trade_id = $1', [result._id]),
+    ).toHaveLength(1);
   });
 
   it('a transfer after the trade expired pays nothing', async () => {
     const { user, result } = await bought('usdt');
-    await app.database.query("UPDATE trades SET created_at = now() - interval '40 minutes', expires_at = now() - interval '5 minutes' WHERE id = $1", [result._id]);
+    await app.database.query(
+      "UPDATE trades SET created_at = now() - interval '40 minutes', expires_at = now() - interval '5 minutes' WHERE id = $1",
+      [result._id],
+    );
     chain.addTransfer({ to: TRON_ADDRESS, amount: result.request_pay_amound_usdt!.toFixed(3) });
     await app.usdtWatcher.checkOnce();
     expect(await tradeStatus(user, result._id)).toBe('topay');

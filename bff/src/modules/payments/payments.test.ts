@@ -25,7 +25,14 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await app.settings.set({ alipay: 'sandbox', wxpay: 'sandbox', urlscheme: 'sandbox', epay_platforms: {}, notify_url: '', usdtpay: '' });
+  await app.settings.set({
+    alipay: 'sandbox',
+    wxpay: 'sandbox',
+    urlscheme: 'sandbox',
+    epay_platforms: {},
+    notify_url: '',
+    usdtpay: '',
+  });
 });
 
 const queryOf = (url: string) => Object.fromEntries(new URL(url).searchParams);
@@ -96,7 +103,9 @@ describe('start: alipay, wxpay and urlscheme', () => {
     const trade = await openTrade(app, { payMode: 'urlscheme' });
     const started = await startPayment(app, trade);
     expect(queryOf(started.payurl!).type).toBe('alipay');
-    expect(started.urlscheme).toBe(`alipays://platformapi/startapp?appId=20000067&url=${encodeURIComponent(started.payurl!)}`);
+    expect(started.urlscheme).toBe(
+      `alipays://platformapi/startapp?appId=20000067&url=${encodeURIComponent(started.payurl!)}`,
+    );
   });
 
   it('asks a configured epay platform, signed with its key, notified to the notify_url base when set', async () => {
@@ -106,14 +115,22 @@ describe('start: alipay, wxpay and urlscheme', () => {
     expect(started.provider).toBe('yi');
     expect(started.payurl!.startsWith('https://pay.yi.test/submit.php?')).toBe(true);
     const params = queryOf(started.payurl!);
-    expect(params).toMatchObject({ pid: '1001', money: '5.00', notify_url: 'https://notify.portal.test/api/pay/notify/epay/yi' });
+    expect(params).toMatchObject({
+      pid: '1001',
+      money: '5.00',
+      notify_url: 'https://notify.portal.test/api/pay/notify/epay/yi',
+    });
     expect(hasValidEpaySign(params, YI.key)).toBe(true);
     expect(started.payurl).not.toContain(YI.key);
     expect((await tradeRow(app, trade.id)).provider).toBe('yi');
   });
 
   it('refuses a method that is off or names a platform without gateway, pid and key', async () => {
-    await app.settings.set({ alipay: 'off', wxpay: 'feifei', epay_platforms: { feifei: { gateway: 'https://f.test/', pid: '1', key: '' } } });
+    await app.settings.set({
+      alipay: 'off',
+      wxpay: 'feifei',
+      epay_platforms: { feifei: { gateway: 'https://f.test/', pid: '1', key: '' } },
+    });
     await expectUnavailable(startPayment(app, await openTrade(app, { payMode: 'alipay' })));
     await expectUnavailable(startPayment(app, await openTrade(app, { payMode: 'wxpay' })));
     await app.settings.set({ urlscheme: 'openx' });
@@ -131,7 +148,12 @@ describe('start: USDT', () => {
     const trade = await openTrade(app, { payMode: 'usdt', amountCents: 12_345 });
     const started = await startPayment(app, trade);
     // 123.45 / 7.2 = 17.1458… → 17.15
-    expect(started).toMatchObject({ provider: 'usdt', usdtAddress: TRON_ADDRESS, usdtAmountMilli: 17_150, qrcode: TRON_ADDRESS });
+    expect(started).toMatchObject({
+      provider: 'usdt',
+      usdtAddress: TRON_ADDRESS,
+      usdtAmountMilli: 17_150,
+      qrcode: TRON_ADDRESS,
+    });
     const row = await tradeRow(app, trade.id);
     expect(Number(row.usdt_amount_milli)).toBe(17_150);
     expect(row.usdt_address).toBe(TRON_ADDRESS);
@@ -140,13 +162,15 @@ describe('start: USDT', () => {
 
   it(`gives concurrent open trades of one price different amounts in the third decimal ${CONCURRENCY}`, async () => {
     await app.settings.set({ usdtpay: TRON_ADDRESS, exchange_rate: 7 });
-    const trades = await Promise.all(Array.from({ length: 12 }, () => openTrade(app, { payMode: 'usdt', amountCents: 700_000 })));
+    const trades = await Promise.all(
+      Array.from({ length: 12 }, () => openTrade(app, { payMode: 'usdt', amountCents: 700_000 })),
+    );
     const started = await Promise.all(trades.map((t) => startPayment(app, t)));
     const amounts = started.map((s) => s.usdtAmountMilli!).sort((a, b) => a - b);
     expect(amounts).toEqual(Array.from({ length: 12 }, (_, i) => 1_000_000 + i));
   });
 
-  it('retries in a savepoint when a concurrent trade took the amount first, keeping the caller\'s transaction', async () => {
+  it("retries in a savepoint when a concurrent trade took the amount first, keeping the caller's transaction", async () => {
     await app.settings.set({ usdtpay: TRON_ADDRESS, exchange_rate: 5 });
     const first = await openTrade(app, { payMode: 'usdt', amountCents: 5_000 });
     expect((await startPayment(app, first)).usdtAmountMilli).toBe(10_000);
@@ -155,7 +179,11 @@ describe('start: USDT', () => {
     const blind = createPaymentsService({
       settings: app.settings,
       settle: async () => 'unknown_trade',
-      repo: { ...paymentsRepository, openUsdtAmounts: async (tx, from, to) => (calls++ === 0 ? new Set() : paymentsRepository.openUsdtAmounts(tx, from, to)) },
+      repo: {
+        ...paymentsRepository,
+        openUsdtAmounts: async (tx, from, to) =>
+          calls++ === 0 ? new Set() : paymentsRepository.openUsdtAmounts(tx, from, to),
+      },
     });
     const second = await openTrade(app, { payMode: 'usdt', amountCents: 5_000 });
     const started = await app.db.transaction(async (tx) => {
@@ -217,7 +245,11 @@ describe('sandbox gateway page', () => {
     const declined = await app.inject({
       method: 'POST',
       url: '/api/pay/sandbox/decide',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:80', host: 'localhost:80' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'http://localhost:80',
+        host: 'localhost:80',
+      },
       payload: form.toString(),
     });
     expect(declined.statusCode).toBe(200);
@@ -248,7 +280,19 @@ describe('sandbox gateway page', () => {
 
 describe('epay notify refusals', () => {
   const notifyFor = (tradeId: string, overrides: Record<string, string> = {}, key = YI.key) =>
-    withEpaySign({ pid: YI.pid, trade_no: 'YI-1', out_trade_no: tradeId, type: 'alipay', name: 'x', money: '10.00', trade_status: 'TRADE_SUCCESS', ...overrides }, key);
+    withEpaySign(
+      {
+        pid: YI.pid,
+        trade_no: 'YI-1',
+        out_trade_no: tradeId,
+        type: 'alipay',
+        name: 'x',
+        money: '10.00',
+        trade_status: 'TRADE_SUCCESS',
+        ...overrides,
+      },
+      key,
+    );
 
   async function postNotify(platform: string, params: Record<string, string>) {
     return app.inject({
@@ -263,7 +307,11 @@ describe('epay notify refusals', () => {
     ['a bad signature', (id: string) => ({ ...notifyFor(id), money: '0.01' }), 'bad signature'],
     ['a signature made with another key', (id: string) => notifyFor(id, {}, 'guessed'), 'bad signature'],
     ['another merchant', (id: string) => notifyFor(id, { pid: '9999' }), 'pid'],
-    ['a status other than TRADE_SUCCESS', (id: string) => notifyFor(id, { trade_status: 'WAIT_BUYER_PAY' }), 'trade_status'],
+    [
+      'a status other than TRADE_SUCCESS',
+      (id: string) => notifyFor(id, { trade_status: 'WAIT_BUYER_PAY' }),
+      'trade_status',
+    ],
   ])('refuses %s: plain fail, logged with the reason, trade unchanged', async (_name, make, reason) => {
     await app.settings.set({ alipay: 'yi', epay_platforms: { yi: YI } });
     const trade = await openTrade(app);
@@ -282,7 +330,10 @@ describe('epay notify refusals', () => {
 
   it('refuses a platform that is not configured, and the sandbox once it is off, by GET too', async () => {
     const trade = await openTrade(app);
-    const get = await app.inject({ method: 'GET', url: `/api/pay/notify/epay/zhifubuluo?${new URLSearchParams(notifyFor(trade.id)).toString()}` });
+    const get = await app.inject({
+      method: 'GET',
+      url: `/api/pay/notify/epay/zhifubuluo?${new URLSearchParams(notifyFor(trade.id)).toString()}`,
+    });
     expect(get.statusCode).toBe(400);
     expect(get.body).toBe('fail');
     expect((await postNotify('nowhere', notifyFor(trade.id))).body).toBe('fail');

@@ -23,7 +23,9 @@ export const paymentsRepository = {
     const rows = await tx
       .select({ milli: trades.usdtAmountMilli })
       .from(trades)
-      .where(and(eq(trades.status, 'topay'), isNotNull(trades.usdtAmountMilli), between(trades.usdtAmountMilli, from, to)));
+      .where(
+        and(eq(trades.status, 'topay'), isNotNull(trades.usdtAmountMilli), between(trades.usdtAmountMilli, from, to)),
+      );
     return new Set(rows.map((r) => Number(r.milli)));
   },
 
@@ -31,7 +33,11 @@ export const paymentsRepository = {
    * Gives the trade its USDT amount, address and expiry (made + minutes). Throws a unique violation
    * of OPEN_USDT_AMOUNT_INDEX when another open trade holds the amount.
    */
-  async assignUsdt(tx: Db, tradeId: string, amount: { milli: number; address: string; minutes: number }): Promise<Date> {
+  async assignUsdt(
+    tx: Db,
+    tradeId: string,
+    amount: { milli: number; address: string; minutes: number },
+  ): Promise<Date> {
     const [row] = await tx
       .update(trades)
       .set({
@@ -105,7 +111,10 @@ export const paymentsRepository = {
   /** Which of these transactions already paid a trade. */
   async recordedTransfers(db: Db, txIds: readonly string[]): Promise<Set<string>> {
     if (txIds.length === 0) return new Set();
-    const rows = await db.select({ txId: chainTransfers.txId }).from(chainTransfers).where(inArray(chainTransfers.txId, [...txIds]));
+    const rows = await db
+      .select({ txId: chainTransfers.txId })
+      .from(chainTransfers)
+      .where(inArray(chainTransfers.txId, [...txIds]));
     return new Set(rows.map((r) => r.txId));
   },
 

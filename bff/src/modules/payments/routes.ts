@@ -23,9 +23,13 @@ const MAX_FIELD_LENGTH = 2048;
 
 /** Gateways post forms; Fastify parses JSON only. */
 function acceptForms(scope: FastifyInstance) {
-  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 }
 
 /** The string fields of a query or body (anything else is not epay). */
@@ -47,7 +51,12 @@ function sendText(reply: FastifyReply, status: number, text: string) {
  * own form POST, which the origin check refuses. The signed address still never leaves the site.
  */
 function sendPage(reply: FastifyReply, status: number, html: string) {
-  return reply.code(status).header('cache-control', 'no-store').header('referrer-policy', 'same-origin').type('text/html; charset=utf-8').send(html);
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'same-origin')
+    .type('text/html; charset=utf-8')
+    .send(html);
 }
 
 function sendResult(reply: FastifyReply, status: number, view: ResultPageView) {
@@ -83,7 +92,11 @@ async function notifyRoutes(scope: FastifyInstance, payments: PaymentsModuleServ
       const { platform } = request.params;
       const params = { ...stringFields(request.query), ...stringFields(request.body) };
       const result = await payments.epayNotify(platform, params);
-      const details = { platform: platform.slice(0, 32), outTradeNo: (params.out_trade_no ?? '').slice(0, 64), method: request.method };
+      const details = {
+        platform: platform.slice(0, 32),
+        outTradeNo: (params.out_trade_no ?? '').slice(0, 64),
+        method: request.method,
+      };
       if (result.reply === 'success') {
         request.log.info({ ...details, outcome: result.outcome }, 'payment notify accepted');
         return sendText(reply, 200, 'success');
@@ -108,8 +121,16 @@ async function notifyRoutes(scope: FastifyInstance, payments: PaymentsModuleServ
 
 /** The sandbox's result when the payment became shop credit instead of paying its order. */
 export const SANDBOX_CREDITED_TITLE = '已支付，款项已存入购物余额';
-const INVALID_REQUEST: ResultPageView = { title: '支付请求无效', message: '链接不完整或已被修改，请回到商户重新发起支付。', tone: 'error' };
-const SANDBOX_OFF: ResultPageView = { title: '沙箱支付已关闭', message: '本站已不再使用沙箱支付，请回到商户重新发起支付。', tone: 'error' };
+const INVALID_REQUEST: ResultPageView = {
+  title: '支付请求无效',
+  message: '链接不完整或已被修改，请回到商户重新发起支付。',
+  tone: 'error',
+};
+const SANDBOX_OFF: ResultPageView = {
+  title: '沙箱支付已关闭',
+  message: '本站已不再使用沙箱支付，请回到商户重新发起支付。',
+  tone: 'error',
+};
 
 /**
  * The sandbox gateway: the pay page a submit request opens (GET, changes nothing) and the payer's
@@ -134,7 +155,12 @@ async function sandboxRoutes(scope: FastifyInstance, payments: PaymentsModuleSer
 
   scope.get(SANDBOX_SUBMIT_PATH, { config }, async (request: FastifyRequest, reply) => {
     const check = await payments.sandboxRequest(stringFields(request.query));
-    if (!check.ok) return sendResult(reply, check.reason === 'disabled' ? 403 : 400, check.reason === 'disabled' ? SANDBOX_OFF : INVALID_REQUEST);
+    if (!check.ok)
+      return sendResult(
+        reply,
+        check.reason === 'disabled' ? 403 : 400,
+        check.reason === 'disabled' ? SANDBOX_OFF : INVALID_REQUEST,
+      );
     // The QR opens this very page on a phone.
     const selfUrl = `${request.protocol}://${request.host}${request.url}`;
     const qrSvg = await QRCode.toString(selfUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
@@ -144,10 +170,20 @@ async function sandboxRoutes(scope: FastifyInstance, payments: PaymentsModuleSer
   scope.post(SANDBOX_DECIDE_PATH, { config, bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
     const { decision, ...fields } = stringFields(request.body);
     const check = await payments.sandboxRequest(fields);
-    if (!check.ok) return sendResult(reply, check.reason === 'disabled' ? 403 : 400, check.reason === 'disabled' ? SANDBOX_OFF : INVALID_REQUEST);
+    if (!check.ok)
+      return sendResult(
+        reply,
+        check.reason === 'disabled' ? 403 : 400,
+        check.reason === 'disabled' ? SANDBOX_OFF : INVALID_REQUEST,
+      );
     const returnUrl = check.params.return_url;
     if (decision === 'decline') {
-      return sendResult(reply, 200, { title: '已拒绝支付', message: '本次支付已取消，订单仍未支付，可回到商户重新选择支付方式。', tone: 'declined', returnUrl });
+      return sendResult(reply, 200, {
+        title: '已拒绝支付',
+        message: '本次支付已取消，订单仍未支付，可回到商户重新选择支付方式。',
+        tone: 'declined',
+        returnUrl,
+      });
     }
     if (decision !== 'approve') return sendResult(reply, 400, INVALID_REQUEST);
 
@@ -164,12 +200,30 @@ async function sandboxRoutes(scope: FastifyInstance, payments: PaymentsModuleSer
       // the payer is told so, not that the order was paid.
       const note = await payments.creditNote(scope.db, check.params.out_trade_no ?? '');
       if (note !== undefined) {
-        return sendResult(reply, 200, { title: SANDBOX_CREDITED_TITLE, message: `已支付 ¥${check.params.money ?? ''}。${note}。`, tone: 'success', returnUrl });
+        return sendResult(reply, 200, {
+          title: SANDBOX_CREDITED_TITLE,
+          message: `已支付 ¥${check.params.money ?? ''}。${note}。`,
+          tone: 'success',
+          returnUrl,
+        });
       }
-      return sendResult(reply, 200, { title: '支付成功', message: `已支付 ¥${check.params.money ?? ''}，商户已确认收款。`, tone: 'success', returnUrl });
+      return sendResult(reply, 200, {
+        title: '支付成功',
+        message: `已支付 ¥${check.params.money ?? ''}，商户已确认收款。`,
+        tone: 'success',
+        returnUrl,
+      });
     }
-    request.log.warn({ outTradeNo: check.params.out_trade_no, status: answer.statusCode }, 'sandbox notify was refused');
-    return sendResult(reply, 502, { title: '支付失败', message: '商户未确认本次支付（订单可能已取消或金额已变化），请回到商户重新发起支付。', tone: 'error', returnUrl });
+    request.log.warn(
+      { outTradeNo: check.params.out_trade_no, status: answer.statusCode },
+      'sandbox notify was refused',
+    );
+    return sendResult(reply, 502, {
+      title: '支付失败',
+      message: '商户未确认本次支付（订单可能已取消或金额已变化），请回到商户重新发起支付。',
+      tone: 'error',
+      returnUrl,
+    });
   });
 }
 

@@ -81,7 +81,11 @@ function configured(account: EpayAccount | undefined): account is EpayAccount {
 }
 
 /** The merchant account a provider setting pays through; undefined when it cannot take payments. */
-function epayAccountOf(provider: PayProvider, platforms: EpayPlatforms, sandbox: () => EpayAccount): EpayAccount | undefined {
+function epayAccountOf(
+  provider: PayProvider,
+  platforms: EpayPlatforms,
+  sandbox: () => EpayAccount,
+): EpayAccount | undefined {
   if (provider === 'off') return undefined;
   const account = provider === SANDBOX ? sandbox() : platforms[provider];
   return configured(account) ? account : undefined;
@@ -116,7 +120,11 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
 
   async function epayStart(tx: Db, trade: TradeToPay, provider: PayProvider, scheme: boolean): Promise<PaymentStarted> {
     const s = await settings.getMany(EPAY_KEYS);
-    const sandbox = () => ({ gateway: `${trade.baseUrl}${SANDBOX_GATEWAY_PATH}`, pid: SANDBOX_PID, key: sandboxSecret() });
+    const sandbox = () => ({
+      gateway: `${trade.baseUrl}${SANDBOX_GATEWAY_PATH}`,
+      pid: SANDBOX_PID,
+      key: sandboxSecret(),
+    });
     const account = epayAccountOf(provider, s.epay_platforms as EpayPlatforms, sandbox);
     if (account === undefined) throw unavailable();
     const notifyBase = withoutTrailingSlash(s.notify_url === '' ? trade.baseUrl : s.notify_url);
@@ -129,7 +137,9 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
       amountCents: trade.amountCents,
     });
     await repo.setProvider(tx, trade.id, provider);
-    return scheme ? { provider, payurl, qrcode: payurl, urlscheme: alipaySchemeLink(payurl) } : { provider, payurl, qrcode: payurl };
+    return scheme
+      ? { provider, payurl, qrcode: payurl, urlscheme: alipaySchemeLink(payurl) }
+      : { provider, payurl, qrcode: payurl };
   }
 
   async function usdtStart(tx: Db, trade: TradeToPay): Promise<PaymentStarted> {
@@ -145,7 +155,9 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
       if (milli === undefined) throw unavailable();
       try {
         // A savepoint, so that losing the amount to a concurrent trade does not abort the caller's transaction.
-        await tx.transaction((sp) => repo.assignUsdt(sp, trade.id, { milli, address: s.usdtpay, minutes: s.usdtCheckTime }));
+        await tx.transaction((sp) =>
+          repo.assignUsdt(sp, trade.id, { milli, address: s.usdtpay, minutes: s.usdtCheckTime }),
+        );
         return { provider: 'usdt', usdtAddress: s.usdtpay, usdtAmountMilli: milli, qrcode: s.usdtpay };
       } catch (error) {
         if (!isUniqueViolation(error, OPEN_USDT_AMOUNT_INDEX)) throw error;
@@ -166,7 +178,9 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
       const platforms = s.epay_platforms as EpayPlatforms;
       // The sandbox's gateway address depends on the request; any non-empty one shows it is usable.
       const sandbox = () => ({ gateway: SANDBOX_GATEWAY_PATH, pid: SANDBOX_PID, key: sandboxSecret() });
-      return payModes.filter((mode) => (mode === 'usdt' ? s.usdtpay !== '' : epayAccountOf(s[mode], platforms, sandbox) !== undefined));
+      return payModes.filter((mode) =>
+        mode === 'usdt' ? s.usdtpay !== '' : epayAccountOf(s[mode], platforms, sandbox) !== undefined,
+      );
     },
 
     async start(tx: Db, trade: TradeToPay): Promise<PaymentStarted> {
@@ -182,16 +196,19 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
       const check = checkEpayNotify(params, account);
       if (!check.ok) return { reply: 'fail', reason: check.reason };
       const { tradeId, tradeNo, paidCents } = check.notify;
-      if (tradeId.length > MAX_ID_LENGTH || tradeNo.length > MAX_ID_LENGTH) return { reply: 'fail', reason: 'trade number too long' };
+      if (tradeId.length > MAX_ID_LENGTH || tradeNo.length > MAX_ID_LENGTH)
+        return { reply: 'fail', reason: 'trade number too long' };
       const outcome = await settle({ tradeId, paidCents, provider: platform, externalId: tradeNo });
-      if (outcome === 'paid' || outcome === 'already_paid' || outcome === 'credited_to_wallet') return { reply: 'success', outcome };
+      if (outcome === 'paid' || outcome === 'already_paid' || outcome === 'credited_to_wallet')
+        return { reply: 'success', outcome };
       return { reply: 'fail', reason: outcome };
     },
 
     /** The sandbox gateway's check of a submit request: enabled, and signed with its key for its merchant. */
     async sandboxRequest(params: EpayParams): Promise<SandboxRequestCheck> {
       if (!(await sandboxEnabled())) return { ok: false, reason: 'disabled' };
-      if (params.pid !== SANDBOX_PID || !hasValidEpaySign(params, sandboxSecret())) return { ok: false, reason: 'bad_request' };
+      if (params.pid !== SANDBOX_PID || !hasValidEpaySign(params, sandboxSecret()))
+        return { ok: false, reason: 'bad_request' };
       return { ok: true, params };
     },
 
@@ -230,7 +247,12 @@ export function createPaymentsService({ settings, settle, repo = paymentsReposit
       const platforms = (await settings.get('epay_platforms')) as EpayPlatforms;
       const names = thirdPayPlatforms.filter((name) => configured(platforms[name]));
       const now = Date.now();
-      const due = await repo.unsettledEpayTrades(db, names, new Date(now - RECONCILE_AFTER_MS), new Date(now - 3_600_000));
+      const due = await repo.unsettledEpayTrades(
+        db,
+        names,
+        new Date(now - RECONCILE_AFTER_MS),
+        new Date(now - 3_600_000),
+      );
       let settled = 0;
       for (const trade of due) {
         const account = platforms[trade.provider as ThirdPayPlatform]!;

@@ -21,7 +21,11 @@ let chain: LocalTron;
 let proofs: PaymentProof[];
 let outcome: SettleOutcome;
 const warnings: string[] = [];
-const log: WatcherLog = { info: () => {}, warn: (_d, message) => warnings.push(message), error: (_d, message) => warnings.push(message) };
+const log: WatcherLog = {
+  info: () => {},
+  warn: (_d, message) => warnings.push(message),
+  error: (_d, message) => warnings.push(message),
+};
 
 beforeAll(async () => {
   chain = await startLocalTron();
@@ -72,11 +76,14 @@ describe('USDT watcher', () => {
     const tx = chain.addTransfer({ to: ADDRESS, amount });
     const w = watcher();
     expect(await w.checkOnce()).toMatchObject({ watched: 2, transfers: 1, settled: 1 });
-    expect(proofs).toEqual([{ tradeId: trade.id, paidCents: 1000, usdtAmountMilli: milli, provider: 'usdt', externalId: tx.transaction_id }]);
-    const [recorded] = await app.database.query<{ trade_id: string; amount_milli: string | number; from_address: string }>(
-      'SELECT trade_id, amount_milli, from_address FROM chain_transfers WHERE tx_id = $1',
-      [tx.transaction_id],
-    );
+    expect(proofs).toEqual([
+      { tradeId: trade.id, paidCents: 1000, usdtAmountMilli: milli, provider: 'usdt', externalId: tx.transaction_id },
+    ]);
+    const [recorded] = await app.database.query<{
+      trade_id: string;
+      amount_milli: string | number;
+      from_address: string;
+    }>('SELECT trade_id, amount_milli, from_address FROM chain_transfers WHERE tx_id = $1', [tx.transaction_id]);
     expect(recorded).toMatchObject({ trade_id: trade.id, from_address: tx.from });
     expect(Number(recorded!.amount_milli)).toBe(milli);
 
@@ -117,7 +124,8 @@ describe('USDT watcher', () => {
     const { amount } = await usdtTrade(6000);
     chain.addTransfer({ to: ADDRESS, amount });
     outcome = 'amount_mismatch';
-    const recorded = async () => Number((await app.database.query<{ n: string }>('SELECT count(*) AS n FROM chain_transfers'))[0]!.n);
+    const recorded = async () =>
+      Number((await app.database.query<{ n: string }>('SELECT count(*) AS n FROM chain_transfers'))[0]!.n);
     const before = await recorded();
     const w = watcher();
     await w.checkOnce();

@@ -65,13 +65,22 @@ export function createUsdtWatcher({
       log.warn({ err: error, api: s.usdt_chain_api }, 'USDT watcher: chain API unavailable; will retry');
       return { watched: trades.length, transfers: 0, settled: 0 };
     }
-    const seen = await repo.recordedTransfers(db, transfers.map((t) => t.txId));
+    const seen = await repo.recordedTransfers(
+      db,
+      transfers.map((t) => t.txId),
+    );
     let settled = 0;
     for (const { transfer, trade } of matchTransfers(transfers, trades, s.usdtpay, seen)) {
       const amountMilli = trade.usdtAmountMilli;
       const details = { tradeId: trade.id, txId: transfer.txId, amountMilli };
       try {
-        const outcome = await settle({ tradeId: trade.id, paidCents: trade.amountCents, usdtAmountMilli: amountMilli, provider: 'usdt', externalId: transfer.txId });
+        const outcome = await settle({
+          tradeId: trade.id,
+          paidCents: trade.amountCents,
+          usdtAmountMilli: amountMilli,
+          provider: 'usdt',
+          externalId: transfer.txId,
+        });
         if (!SETTLED.includes(outcome)) {
           log.warn({ ...details, outcome }, 'USDT transfer refused at settlement');
           continue;

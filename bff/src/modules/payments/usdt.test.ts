@@ -89,7 +89,9 @@ describe('matching transfers to trades', () => {
   const ids = (matches: ReturnType<typeof matchTransfers>) => matches.map((m) => `${m.transfer.txId}->${m.trade.id}`);
 
   it('pays the trade of the exact amount', () => {
-    expect(ids(matchTransfers([transfer('x', 1391)], [trade('a', 1390), trade('b', 1391)], address, new Set()))).toEqual(['x->b']);
+    expect(
+      ids(matchTransfers([transfer('x', 1391)], [trade('a', 1390), trade('b', 1391)], address, new Set())),
+    ).toEqual(['x->b']);
   });
 
   it('ignores another contract, another address, another amount and an inexact amount', () => {
@@ -105,16 +107,31 @@ describe('matching transfers to trades', () => {
 
   it('ignores a transfer sent before the trade was made or after it expired', () => {
     const trades = [trade('a', 1390)];
-    expect(matchTransfers([transfer('early', 1390, { blockTime: new Date(t0 - 1) })], trades, address, new Set())).toEqual([]);
-    expect(matchTransfers([transfer('late', 1390, { blockTime: new Date(t0 + 30 * 60_000 + 1) })], trades, address, new Set())).toEqual([]);
-    expect(ids(matchTransfers([transfer('last', 1390, { blockTime: new Date(t0 + 30 * 60_000) })], trades, address, new Set()))).toEqual([
-      'last->a',
-    ]);
+    expect(
+      matchTransfers([transfer('early', 1390, { blockTime: new Date(t0 - 1) })], trades, address, new Set()),
+    ).toEqual([]);
+    expect(
+      matchTransfers(
+        [transfer('late', 1390, { blockTime: new Date(t0 + 30 * 60_000 + 1) })],
+        trades,
+        address,
+        new Set(),
+      ),
+    ).toEqual([]);
+    expect(
+      ids(
+        matchTransfers([transfer('last', 1390, { blockTime: new Date(t0 + 30 * 60_000) })], trades, address, new Set()),
+      ),
+    ).toEqual(['last->a']);
   });
 
   it('uses one transaction once, pays a trade once, and skips transactions already recorded', () => {
     const trades = [trade('a', 1390), trade('b', 1390, { open: false, createdAt: new Date(t0 - 1000) })];
-    const twice = [transfer('x', 1390), transfer('x', 1390), transfer('y', 1390, { blockTime: new Date(t0 + 120_000) })];
+    const twice = [
+      transfer('x', 1390),
+      transfer('x', 1390),
+      transfer('y', 1390, { blockTime: new Date(t0 + 120_000) }),
+    ];
     // x pays the open trade; y finds the cancelled one that asked for the same amount in its window.
     expect(ids(matchTransfers(twice, trades, address, new Set()))).toEqual(['x->a', 'y->b']);
     expect(ids(matchTransfers(twice, trades, address, new Set(['x'])))).toEqual(['y->a']);
@@ -134,8 +151,14 @@ describe('TronGrid source', () => {
     const address = randomTronAddress();
     const since = Date.now() - 60_000;
     chain.addTransfer({ to: address, amount: '0.5', blockTime: since - 1 });
-    for (let i = 0; i < 205; i += 1) chain.addTransfer({ to: address, amount: `1.${String(i).padStart(3, '0')}`, blockTime: since + i });
-    chain.addTransfer({ to: address, amount: '2', contract: 'TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj', blockTime: since + 1 });
+    for (let i = 0; i < 205; i += 1)
+      chain.addTransfer({ to: address, amount: `1.${String(i).padStart(3, '0')}`, blockTime: since + i });
+    chain.addTransfer({
+      to: address,
+      amount: '2',
+      contract: 'TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj',
+      blockTime: since + 1,
+    });
     chain.addTransfer({ to: randomTronAddress(), amount: '3', blockTime: since + 1 });
     const transfers = await tronGridSource(chain.url).incomingTransfers(address, new Date(since));
     expect(transfers).toHaveLength(205);
@@ -150,11 +173,15 @@ describe('TronGrid source', () => {
       return Response.json({ data: [], meta: {} });
     }) as typeof fetch;
     for (const api of ['http://api.trongrid.io', 'http://10.0.0.5:8090', 'ftp://api.trongrid.io']) {
-      await expect(tronGridSource(api, { fetch: recording }).incomingTransfers(randomTronAddress(), new Date())).rejects.toThrow(/https/);
+      await expect(
+        tronGridSource(api, { fetch: recording }).incomingTransfers(randomTronAddress(), new Date()),
+      ).rejects.toThrow(/https/);
     }
     expect(asked).toEqual([]);
     for (const api of ['https://api.trongrid.io', 'http://127.0.0.1:9', 'http://localhost:9', 'http://[::1]:9']) {
-      await expect(tronGridSource(api, { fetch: recording }).incomingTransfers(randomTronAddress(), new Date())).resolves.toEqual([]);
+      await expect(
+        tronGridSource(api, { fetch: recording }).incomingTransfers(randomTronAddress(), new Date()),
+      ).resolves.toEqual([]);
     }
     expect(asked).toHaveLength(4);
   });
@@ -167,19 +194,26 @@ describe('TronGrid source', () => {
         return Response.json({ data: [], meta: asked.length === 1 ? { links: { next } } : {} });
       }) as typeof fetch;
     const source = (next: string) => tronGridSource('https://api.trongrid.io', { fetch: paging(next) });
-    await expect(source('https://evil.example/v1/steal?fingerprint=x').incomingTransfers(randomTronAddress(), new Date())).rejects.toThrow(
-      /another host/,
+    await expect(
+      source('https://evil.example/v1/steal?fingerprint=x').incomingTransfers(randomTronAddress(), new Date()),
+    ).rejects.toThrow(/another host/);
+    expect(asked).toHaveLength(1);
+    asked.length = 0;
+    await expect(
+      source('http://api.trongrid.io/v1/page2').incomingTransfers(randomTronAddress(), new Date()),
+    ).rejects.toThrow(/another host/);
+    expect(asked).toHaveLength(1);
+    asked.length = 0;
+    await source('https://api.trongrid.io/v1/accounts/x/transactions/trc20?fingerprint=abc').incomingTransfers(
+      randomTronAddress(),
+      new Date(),
     );
-    expect(asked).toHaveLength(1);
-    asked.length = 0;
-    await expect(source('http://api.trongrid.io/v1/page2').incomingTransfers(randomTronAddress(), new Date())).rejects.toThrow(/another host/);
-    expect(asked).toHaveLength(1);
-    asked.length = 0;
-    await source('https://api.trongrid.io/v1/accounts/x/transactions/trc20?fingerprint=abc').incomingTransfers(randomTronAddress(), new Date());
     expect(asked[1]).toBe('https://api.trongrid.io/v1/accounts/x/transactions/trc20?fingerprint=abc');
   });
 
   it('fails loudly on an error answer', async () => {
-    await expect(tronGridSource(`${chain.url}/nowhere`).incomingTransfers(randomTronAddress(), new Date())).rejects.toThrow(/404/);
+    await expect(
+      tronGridSource(`${chain.url}/nowhere`).incomingTransfers(randomTronAddress(), new Date()),
+    ).rejects.toThrow(/404/);
   });
 });

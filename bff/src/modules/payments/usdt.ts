@@ -76,7 +76,14 @@ export function parseTronGridTransfer(item: TronGridTransfer): ChainTransfer | u
   if (typeof txId !== 'string' || typeof from !== 'string' || typeof to !== 'string') return undefined;
   if (typeof token?.address !== 'string' || typeof token.decimals !== 'number') return undefined;
   if (typeof value !== 'string' || typeof time !== 'number' || !Number.isFinite(time)) return undefined;
-  return { txId, contract: token.address, from, to, amountMilli: tokenValueToMilli(value, token.decimals), blockTime: new Date(time) };
+  return {
+    txId,
+    contract: token.address,
+    from,
+    to,
+    amountMilli: tokenValueToMilli(value, token.decimals),
+    blockTime: new Date(time),
+  };
 }
 
 const PAGE_LIMIT = 200;
@@ -87,7 +94,10 @@ const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '[::1]']);
 /** Whether a chain API address may be read: https, or plain http only on this machine (local stand-ins in tests). */
 export function isAllowedChainApi(url: URL): boolean {
   if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && (LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(url.hostname));
+  return (
+    url.protocol === 'http:' &&
+    (LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(url.hostname))
+  );
 }
 
 /**
@@ -96,13 +106,20 @@ export function isAllowedChainApi(url: URL): boolean {
  * loopback), and a `next` link is followed only on the configured origin: the answer cannot send
  * the watcher elsewhere.
  */
-export function tronGridSource(baseUrl: string, options: { timeoutMs?: number; fetch?: typeof fetch } = {}): ChainSource {
+export function tronGridSource(
+  baseUrl: string,
+  options: { timeoutMs?: number; fetch?: typeof fetch } = {},
+): ChainSource {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
   return {
     async incomingTransfers(address, since) {
-      const url = new URL(`v1/accounts/${encodeURIComponent(address)}/transactions/trc20`, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
-      if (!isAllowedChainApi(url)) throw new Error('the chain API must be an https:// address (plain http only on loopback)');
+      const url = new URL(
+        `v1/accounts/${encodeURIComponent(address)}/transactions/trc20`,
+        baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`,
+      );
+      if (!isAllowedChainApi(url))
+        throw new Error('the chain API must be an https:// address (plain http only on loopback)');
       url.search = new URLSearchParams({
         only_to: 'true',
         only_confirmed: 'true',
@@ -114,7 +131,10 @@ export function tronGridSource(baseUrl: string, options: { timeoutMs?: number; f
       const transfers: ChainTransfer[] = [];
       let next: string | undefined = url.toString();
       for (let page = 0; next !== undefined && page < MAX_PAGES; page += 1) {
-        const response = await doFetch(next, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+        const response = await doFetch(next, {
+          signal: AbortSignal.timeout(timeoutMs),
+          headers: { accept: 'application/json' },
+        });
         if (!response.ok) throw new Error(`chain API answered ${response.status}`);
         const body = (await response.json()) as { data?: unknown; meta?: { links?: { next?: unknown } } };
         if (!Array.isArray(body.data)) throw new Error('chain API answer has no data array');
@@ -138,7 +158,8 @@ function sameOriginPage(link: string, api: URL): string {
   } catch {
     throw new Error('chain API answered an unreadable next page link');
   }
-  if (next.origin !== api.origin) throw new Error(`chain API's next page is on another host (${next.origin}): not followed`);
+  if (next.origin !== api.origin)
+    throw new Error(`chain API's next page is on another host (${next.origin}): not followed`);
   return next.toString();
 }
 
@@ -187,7 +208,9 @@ export function matchTransfers(
         time <= t.expiresAt.getTime(),
     );
     // An open trade first, then the newest: a cancelled trade only wins when nothing open asked for this amount.
-    const trade = candidates.sort((a, b) => Number(b.open) - Number(a.open) || b.createdAt.getTime() - a.createdAt.getTime())[0];
+    const trade = candidates.sort(
+      (a, b) => Number(b.open) - Number(a.open) || b.createdAt.getTime() - a.createdAt.getTime(),
+    )[0];
     if (trade === undefined) continue;
     usedTx.add(transfer.txId);
     paidTrades.add(trade.id);

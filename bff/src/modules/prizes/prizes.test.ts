@@ -104,7 +104,9 @@ async function totals(userId: string) {
 }
 
 const ownedCoupons = async (userId: string) =>
-  num((await app.database.query<{ n: unknown }>('SELECT count(*) AS n FROM coupons WHERE owner_id = $1', [userId]))[0]!.n);
+  num(
+    (await app.database.query<{ n: unknown }>('SELECT count(*) AS n FROM coupons WHERE owner_id = $1', [userId]))[0]!.n,
+  );
 
 async function records(userId: string) {
   const rows = await app.database.query<{ type: string; change: unknown; all_traffic: unknown; desc: string }>(
@@ -492,7 +494,13 @@ describe('/api/prize/draw', () => {
   });
 
   it('a draw cut short after its coupon was issued leaves nothing behind: no spend, no reward, no coupon', async () => {
-    await savePrize({ name: '折扣奖', gainTraffic: 0, hasDiscountCoupon: true, discountValue: 0.8, discountDuration: 7 });
+    await savePrize({
+      name: '折扣奖',
+      gainTraffic: 0,
+      hasDiscountCoupon: true,
+      discountValue: 0.8,
+      discountDuration: 7,
+    });
     const user = await player(GiB);
     const couponsBefore = await ownedCoupons(user.id);
     // The draw's last write fails (as a lost connection or a crash would cut it): the coupon was

@@ -1,4 +1,10 @@
-import { Codes, cookieNames, type SecondFactorEnrolment, type SecondFactorRecoveryCodes, type StaffList } from '@portal/contracts';
+import {
+  Codes,
+  cookieNames,
+  type SecondFactorEnrolment,
+  type SecondFactorRecoveryCodes,
+  type StaffList,
+} from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -24,7 +24,8 @@ async function seedModule(fastify: FastifyInstance) {
 
   const demoNow = demoData && (await seed.applyDemoOnce());
   if (demoNow) fastify.log.info('demo data created: notices and an announcement');
-  if (demoNow && (await applyDemoNetwork(fastify.network))) fastify.log.info('demo network created: 3 agents, 1 entry, 6 lines');
+  if (demoNow && (await applyDemoNetwork(fastify.network)))
+    fastify.log.info('demo network created: 3 agents, 1 entry, 6 lines');
   if (demoNow) fastify.log.info({ products: await seed.applyDemoProducts() }, 'demo products created');
   const couponCode = demoCouponCode || (demoNow ? randomCouponCode() : '');
   if (couponCode !== '' && (await seed.ensureTrialCoupon(couponCode))) {
@@ -39,5 +40,16 @@ async function seedModule(fastify: FastifyInstance) {
 
 export default fp(seedModule, {
   name: 'seed',
-  dependencies: ['accounts', 'coupons', 'notices', 'settings', 'network', 'node-api', 'shop', 'wallet', 'fulfilment', 'traffic'],
+  dependencies: [
+    'accounts',
+    'coupons',
+    'notices',
+    'settings',
+    'network',
+    'node-api',
+    'shop',
+    'wallet',
+    'fulfilment',
+    'traffic',
+  ],
 });

@@ -52,10 +52,12 @@ describe('DEMO_COUPON_CODE', () => {
     const app = await buildTestApp({ env: { DEMO_COUPON_CODE: 'E2E-TRIAL-8G' } });
     try {
       const user = await signedInUser(app);
-      expect((await call(app, '/api/coupon/redeem_coupon', { code: 'E2E-TRIAL-8G' }, { cookie: user.cookie })).result.code).toBe(0);
-      expect((await call(app, '/api/coupon/redeem_coupon', { code: 'E2E-TRIAL-8G' }, { cookie: user.cookie })).result.code).toBe(
-        Codes.COUPON_USED,
-      );
+      expect(
+        (await call(app, '/api/coupon/redeem_coupon', { code: 'E2E-TRIAL-8G' }, { cookie: user.cookie })).result.code,
+      ).toBe(0);
+      expect(
+        (await call(app, '/api/coupon/redeem_coupon', { code: 'E2E-TRIAL-8G' }, { cookie: user.cookie })).result.code,
+      ).toBe(Codes.COUPON_USED);
       expect(await app.database.query('SELECT id FROM notices')).toEqual([]);
     } finally {
       await app.close();
@@ -88,9 +90,16 @@ describe('SEED_FILE', () => {
     expect(new Date(info.vipExpireTime!).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     expect((await call(app, '/api/user/sign_use', {}, { cookie })).result.code).toBe(0);
     const free = await login(app, 'free@e2e.test', 'free-password');
-    expect((await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie: free })).result.data).not.toHaveProperty('type');
-    expect((await call(app, '/api/coupon/redeem_coupon', { code: 'SEVEN-DAYS' }, { cookie: free })).result.code).toBe(0);
-    expect((await call<HostInfo>(app, '/api/host/get')).result.data.notice).toMatchObject({ notice_show: true, notice_title: 'E2E' });
+    expect((await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie: free })).result.data).not.toHaveProperty(
+      'type',
+    );
+    expect((await call(app, '/api/coupon/redeem_coupon', { code: 'SEVEN-DAYS' }, { cookie: free })).result.code).toBe(
+      0,
+    );
+    expect((await call<HostInfo>(app, '/api/host/get')).result.data.notice).toMatchObject({
+      notice_show: true,
+      notice_title: 'E2E',
+    });
     await app.close();
 
     // Applied again at the next start without duplicates.

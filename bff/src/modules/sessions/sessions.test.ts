@@ -29,7 +29,8 @@ afterAll(async () => {
 });
 
 const loginResponse = async (headers: Record<string, string> = {}) =>
-  (await call(app, '/api/user/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password }, { headers })).response;
+  (await call(app, '/api/user/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password }, { headers }))
+    .response;
 
 describe('session cookie', () => {
   it('is httpOnly, SameSite=Lax, path /, 400 days (the server ends idle sessions), and not Secure over plain http', async () => {
@@ -67,7 +68,9 @@ describe('logout', () => {
     expect((await call(app, '/api/user/userinfo', {}, { cookie })).result.code).toBe(0);
     const out = await call(app, '/api/user/logout', {}, { cookie });
     expect(out.result.code).toBe(0);
-    const cleared = out.response.cookies.filter((c) => c.value === '' || (c.maxAge ?? 1) <= 0 || (c.expires?.getTime() ?? Infinity) < Date.now());
+    const cleared = out.response.cookies.filter(
+      (c) => c.value === '' || (c.maxAge ?? 1) <= 0 || (c.expires?.getTime() ?? Infinity) < Date.now(),
+    );
     expect(cleared.map((c) => c.name).sort()).toEqual([cookieNames.session, cookieNames.token].sort());
     const after = await call(app, '/api/user/userinfo', {}, { cookie });
     expect(after.status).toBe(401);
@@ -81,7 +84,14 @@ describe('logout', () => {
   it('a new login replaces the session presented with it', async () => {
     const first = await loginAsAdmin(app);
     const second = sessionCookie(
-      (await call(app, '/api/user/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password }, { cookie: first })).response,
+      (
+        await call(
+          app,
+          '/api/user/login',
+          { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
+          { cookie: first },
+        )
+      ).response,
     );
     expect((await call(app, '/api/user/userinfo', {}, { cookie: first })).result.code).toBe(Codes.SESSION_EXPIRED);
     expect((await call(app, '/api/user/userinfo', {}, { cookie: second })).result.code).toBe(0);
@@ -99,7 +109,9 @@ describe('logout', () => {
   it('destroyAllForUser ends every session of the user except the one kept', async () => {
     const keep = await loginAsAdmin(app);
     const other = await loginAsAdmin(app);
-    const [admin] = await app.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [TEST_ADMIN.email]);
+    const [admin] = await app.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+      TEST_ADMIN.email,
+    ]);
     await app.sessions.destroyAllForUser(admin!.id, keep.slice('sid='.length));
     expect((await call(app, '/api/user/userinfo', {}, { cookie: keep })).result.code).toBe(0);
     expect((await call(app, '/api/user/userinfo', {}, { cookie: other })).result.code).toBe(Codes.SESSION_EXPIRED);

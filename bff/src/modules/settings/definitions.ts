@@ -34,7 +34,10 @@ export interface SettingDefinition<S extends TSchema = TSchema> {
   guarded?: boolean;
 }
 
-type Options = Pick<SettingDefinition, 'internal' | 'secret' | 'secretProperties' | 'secretBindings' | 'check' | 'guarded'>;
+type Options = Pick<
+  SettingDefinition,
+  'internal' | 'secret' | 'secretProperties' | 'secretBindings' | 'check' | 'guarded'
+>;
 
 function define<S extends TSchema>(
   schema: S,
@@ -174,8 +177,16 @@ export const settingDefinitions = {
     preferDomain: define(Type.String({ maxLength: 253 }), '', '推荐访问域名'),
     describe_host: define(Url(), '', '订阅链接地址（为空时使用 DESCRIBE_HOST）'),
     // Where the clients fetch their remote rule files (userinfo's content_host): a mirror of /describe/.
-    contentUrl_guonei: define(Url(), '', '国内内容地址（Quantumult、QuantumultX 的远程规则从「地址/describe/」下载；为空时与订阅链接同一地址）'),
-    contentUrl_guowai: define(Url(), '', '海外内容地址（开启海外订阅的用户从这里下载远程规则；为空时与订阅链接同一地址）'),
+    contentUrl_guonei: define(
+      Url(),
+      '',
+      '国内内容地址（Quantumult、QuantumultX 的远程规则从「地址/describe/」下载；为空时与订阅链接同一地址）',
+    ),
+    contentUrl_guowai: define(
+      Url(),
+      '',
+      '海外内容地址（开启海外订阅的用户从这里下载远程规则；为空时与订阅链接同一地址）',
+    ),
   }),
 
   // Subscriptions (docs/subscriptions.md): templates are data. Rules use `TYPE,VALUE,POLICY` with
@@ -247,7 +258,11 @@ export const settingDefinitions = {
 
   // The shared Apple ID page (spec-2 §2): handed to paid users only (/api/user/apple_ids).
   ...section('共享 Apple ID', {
-    apple_ids: define(AppleIdAccounts, [], '共享 Apple ID 账号列表（account 账号、password 密码、region 地区、note 备注、status 状态）'),
+    apple_ids: define(
+      AppleIdAccounts,
+      [],
+      '共享 Apple ID 账号列表（account 账号、password 密码、region 地区、note 备注、status 状态）',
+    ),
   }),
 
   // Staff (spec-2 §3, issue 25; modules/staff): stored as user ids, e-mails are turned into ids on save.
@@ -263,15 +278,24 @@ export const settingDefinitions = {
       '运营人员（邮箱或用户 ID，逗号或换行分隔；员工管理中另有任命的以任命为准）',
     ),
     // docs/second-factor.md: staff without a factor are refused on every operator call until they enrol.
-    staff_second_factor_required: define(Type.Boolean(), false, '后台人员必须开启两步验证（未开启者只能先设置两步验证）'),
+    staff_second_factor_required: define(
+      Type.Boolean(),
+      false,
+      '后台人员必须开启两步验证（未开启者只能先设置两步验证）',
+    ),
   }),
 
   // Notifications (issue 28, docs/notifications.md): the webhook, the Telegram bot, node silence.
   ...section('通知', {
     webhook_url: define(Url(), '', 'Webhook 地址（http 或 https，可以是本机地址；为空时不发送）', { guarded: true }),
-    webhook_secret: define(Type.String({ maxLength: 256 }), '', 'Webhook 签名密钥（X-Webhook-Signature: sha256=HMAC）', {
-      secret: true,
-    }),
+    webhook_secret: define(
+      Type.String({ maxLength: 256 }),
+      '',
+      'Webhook 签名密钥（X-Webhook-Signature: sha256=HMAC）',
+      {
+        secret: true,
+      },
+    ),
     webhook_events: define(
       Type.Array(Type.String({ pattern: `^(${notificationEventKeys.map((k) => k.replace('.', '\\.')).join('|')})$` }), {
         maxItems: notificationEventKeys.length,

@@ -6,7 +6,10 @@ export function createSettingsRepository(db: Db) {
   return {
     async read(keys: readonly string[]): Promise<Array<{ key: string; value: unknown }>> {
       if (keys.length === 0) return [];
-      return db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, [...keys]));
+      return db
+        .select({ key: settings.key, value: settings.value })
+        .from(settings)
+        .where(inArray(settings.key, [...keys]));
     },
 
     async upsert(rows: Array<{ key: string; value: unknown }>): Promise<void> {
@@ -33,7 +36,11 @@ export function createSettingsRepository(db: Db) {
 
     /** true when this call created the row (another instance may have won the race). */
     async insertIfAbsent(key: string, value: unknown): Promise<boolean> {
-      const rows = await db.insert(settings).values({ key, value }).onConflictDoNothing().returning({ key: settings.key });
+      const rows = await db
+        .insert(settings)
+        .values({ key, value })
+        .onConflictDoNothing()
+        .returning({ key: settings.key });
       return rows.length > 0;
     },
   };

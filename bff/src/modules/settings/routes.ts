@@ -52,16 +52,22 @@ export function settingsRoutes(fastify: FastifyInstance, settings: SettingsServi
 
   // settings.edit; payment settings and secrets need settings.secrets, admin_id the owner and
   // yunying_list staff.edit (modules/staff). admin_id and yunying_list are stored as user ids.
-  backOfficeRoute(fastify, '/api/admin/config/set_config', SetConfigRequest, async (sent, operator, request) => {
-    const values = await fastify.staff.settingsInput(sent);
-    const notices = await audit.within(operator, async (log) => {
-      const { before, after, notices } = await settings.setFromAdmin(values, (changed) =>
-        authorizeSettingsChange(request.staff, changed),
-      );
-      await log({ recordType: 'config', recordId: 'settings', action: 'update', before, after });
-      return notices;
-    });
-    const config = await settings.adminConfig();
-    return notices.length === 0 ? config : { ...config, notices };
-  }, 'settings.edit');
+  backOfficeRoute(
+    fastify,
+    '/api/admin/config/set_config',
+    SetConfigRequest,
+    async (sent, operator, request) => {
+      const values = await fastify.staff.settingsInput(sent);
+      const notices = await audit.within(operator, async (log) => {
+        const { before, after, notices } = await settings.setFromAdmin(values, (changed) =>
+          authorizeSettingsChange(request.staff, changed),
+        );
+        await log({ recordType: 'config', recordId: 'settings', action: 'update', before, after });
+        return notices;
+      });
+      const config = await settings.adminConfig();
+      return notices.length === 0 ? config : { ...config, notices };
+    },
+    'settings.edit',
+  );
 }

@@ -15,7 +15,8 @@ import {
 import type { SettingsRepository } from './repository.js';
 
 const operatorKeys = settingKeys.filter((key) => settingDefinitions[key].internal !== true);
-const isOperatorKey = (key: string): key is SettingKey => isSettingKey(key) && settingDefinitions[key].internal !== true;
+const isOperatorKey = (key: string): key is SettingKey =>
+  isSettingKey(key) && settingDefinitions[key].internal !== true;
 
 function fieldOf(key: SettingKey): SettingField {
   const definition: SettingDefinition = settingDefinitions[key];
@@ -41,7 +42,12 @@ function masked(key: SettingKey, value: unknown): unknown {
  * What the screen sent, with secrets it sent back masked (or '') replaced by the stored ones; a
  * secret bound to an address that changed is cleared, and `onCleared` hears where.
  */
-function withKeptSecrets(key: SettingKey, sent: unknown, stored: unknown, onCleared: (path: string[]) => void): unknown {
+function withKeptSecrets(
+  key: SettingKey,
+  sent: unknown,
+  stored: unknown,
+  onCleared: (path: string[]) => void,
+): unknown {
   const { secret, secretProperties, secretBindings }: SettingDefinition = settingDefinitions[key];
   if (secret === true && typeof sent === 'string' && typeof stored === 'string') return keptSecret(sent, stored);
   if (secretProperties === undefined) return sent;
@@ -87,8 +93,10 @@ export function createSettingsService({ repo, onInvalidStoredValue, sealer }: Se
     if (secretProperties === undefined) return value;
     return mapProperties(value, new Set(secretProperties), (item) => (item === null ? null : apply(item)));
   }
-  const sealed = (key: SettingKey, value: unknown) => secretsOf(key, value, (text, context) => sealer.seal(text, context));
-  const opened = (key: SettingKey, value: unknown) => secretsOf(key, value, (text, context) => sealer.open(text, context));
+  const sealed = (key: SettingKey, value: unknown) =>
+    secretsOf(key, value, (text, context) => sealer.seal(text, context));
+  const opened = (key: SettingKey, value: unknown) =>
+    secretsOf(key, value, (text, context) => sealer.open(text, context));
   /** Rows as stored: every secret sealed. */
   const stored = (rows: Array<{ key: string; value: unknown }>) =>
     rows.map((row) => ({ key: row.key, value: isSettingKey(row.key) ? sealed(row.key, row.value) : row.value }));
@@ -198,7 +206,10 @@ export function createSettingsService({ repo, onInvalidStoredValue, sealer }: Se
     },
 
     /** An internal value made once across all instances: the first writer wins, everyone reads it. */
-    async initOnce(key: 'sandbox_pay_key', make: () => SettingValue<'sandbox_pay_key'>): Promise<SettingValue<'sandbox_pay_key'>> {
+    async initOnce(
+      key: 'sandbox_pay_key',
+      make: () => SettingValue<'sandbox_pay_key'>,
+    ): Promise<SettingValue<'sandbox_pay_key'>> {
       await repo.insertIfAbsent(key, sealed(key, validated(key, make())));
       return (await getMany([key]))[key];
     },

@@ -10,7 +10,10 @@ let app: FastifyInstance;
 const logs = new LogCapture();
 
 beforeAll(async () => {
-  app = await buildTestApp({ env: { PUBLIC_BASE_URL: 'https://portal.example.com', DESCRIBE_HOST: 'https://sub.example.com' }, logs });
+  app = await buildTestApp({
+    env: { PUBLIC_BASE_URL: 'https://portal.example.com', DESCRIBE_HOST: 'https://sub.example.com' },
+    logs,
+  });
 });
 
 afterAll(async () => {
@@ -20,7 +23,8 @@ afterAll(async () => {
 describe('settings', () => {
   it('have a default for every key, each valid for its own definition', async () => {
     const { Value } = await import('@sinclair/typebox/value');
-    for (const key of settingKeys) expect(Value.Check(settingDefinitions[key].schema, settingDefinitions[key].default), key).toBe(true);
+    for (const key of settingKeys)
+      expect(Value.Check(settingDefinitions[key].schema, settingDefinitions[key].default), key).toBe(true);
     expect(await app.settings.getMany(['signUseRewardTraffic', 'continueSignUseDay', 'continueSignReward'])).toEqual({
       signUseRewardTraffic: 200,
       continueSignUseDay: 30,
@@ -32,8 +36,12 @@ describe('settings', () => {
   it('are validated before anything is stored', async () => {
     await expect(app.settings.set({ continueSignUseDay: 0 })).rejects.toBeInstanceOf(DomainError);
     await expect(app.settings.set({ notice_show: 'yes' })).rejects.toMatchObject({ code: Codes.INVALID_PAYLOAD });
-    await expect(app.settings.set({ signUseRewardTraffic: 10, nonsense: 1 })).rejects.toMatchObject({ message: '未知的设置项：nonsense' });
-    await expect(app.settings.set({ chat_group_url: 'javascript:alert(1)' })).rejects.toMatchObject({ code: Codes.INVALID_PAYLOAD });
+    await expect(app.settings.set({ signUseRewardTraffic: 10, nonsense: 1 })).rejects.toMatchObject({
+      message: '未知的设置项：nonsense',
+    });
+    await expect(app.settings.set({ chat_group_url: 'javascript:alert(1)' })).rejects.toMatchObject({
+      code: Codes.INVALID_PAYLOAD,
+    });
     expect(await app.settings.get('signUseRewardTraffic')).toBe(200);
   });
 
@@ -100,7 +108,8 @@ describe('host/get', () => {
 describe('describe_host in user info', () => {
   it('is the user’s own, else the describe_host setting, else DESCRIBE_HOST', async () => {
     const user = await signedInUser(app);
-    const describeHost = async () => (await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie: user.cookie })).result.data.describe_host;
+    const describeHost = async () =>
+      (await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie: user.cookie })).result.data.describe_host;
     expect(await describeHost()).toBe('https://sub.example.com');
     await app.settings.set({ describe_host: 'https://links.example.com/' });
     expect(await describeHost()).toBe('https://links.example.com');
@@ -116,7 +125,10 @@ describe('content_host in user info (contentUrl_guonei, contentUrl_guowai)', () 
     const contentHost = async () =>
       (await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie: user.cookie })).result.data.content_host;
     expect(await contentHost()).toBe('');
-    await app.settings.set({ contentUrl_guonei: 'https://rules.example.cn/', contentUrl_guowai: 'https://rules.example.com' });
+    await app.settings.set({
+      contentUrl_guonei: 'https://rules.example.cn/',
+      contentUrl_guowai: 'https://rules.example.com',
+    });
     try {
       expect(await contentHost()).toBe('https://rules.example.cn');
       const abroad = await call(app, '/api/user/change_use_info', { in_foreign: true }, { cookie: user.cookie });

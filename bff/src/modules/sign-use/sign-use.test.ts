@@ -18,9 +18,12 @@ afterAll(async () => {
 });
 
 const signUse = (cookie: string) => call<SignUseResult>(app, '/api/user/sign_use', {}, { cookie });
-const userInfo = async (cookie: string) => (await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie })).result.data;
+const userInfo = async (cookie: string) =>
+  (await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie })).result.data;
 const trafficOf = async (id: string) =>
-  Number((await app.database.query<{ t: string | number }>('SELECT traffic AS t FROM users WHERE id = $1', [id]))[0]!.t);
+  Number(
+    (await app.database.query<{ t: string | number }>('SELECT traffic AS t FROM users WHERE id = $1', [id]))[0]!.t,
+  );
 const today = () => serviceDay(new Date(), TZ);
 
 /** Sign-ins on the `days` days before today, with the streak values a real run would have left. */
@@ -96,14 +99,20 @@ describe('sign_use_info and sign_use', () => {
     expect(codes.filter((c) => c === 0)).toHaveLength(1);
     expect(codes.filter((c) => c === Codes.SIGN_USE_DONE_TODAY)).toHaveLength(9);
     expect(await trafficOf(paid.id)).toBe(200 * MiB);
-    expect(await app.database.query("SELECT id FROM traffic_records WHERE user_id = $1 AND type = 'sign_use'", [paid.id])).toHaveLength(1);
+    expect(
+      await app.database.query("SELECT id FROM traffic_records WHERE user_id = $1 AND type = 'sign_use'", [paid.id]),
+    ).toHaveLength(1);
   });
 
   it('continues a streak from yesterday, and restarts it after a missed day', async () => {
     const steady = await signedInUser(app, { paidUser: true });
     await pastStreak(steady.id, 5);
     expect(await userInfo(steady.cookie)).toMatchObject({ haveContinueSignUseData: 5, signUseToday: false });
-    expect((await signUse(steady.cookie)).result.data).toEqual({ addTraffic: 200 * MiB, haveContinueSignUseData: 6, extraReward: false });
+    expect((await signUse(steady.cookie)).result.data).toEqual({
+      addTraffic: 200 * MiB,
+      haveContinueSignUseData: 6,
+      extraReward: false,
+    });
 
     const lapsed = await signedInUser(app, { paidUser: true });
     await app.database.query('INSERT INTO sign_ins (user_id, day, streak, add_traffic) VALUES ($1, $2, 9, 0)', [
@@ -128,7 +137,11 @@ describe('sign_use_info and sign_use', () => {
     try {
       const paid = await signedInUser(app, { paidUser: true });
       await pastStreak(paid.id, 1, 2);
-      expect((await signUse(paid.cookie)).result.data).toEqual({ addTraffic: 150 * MiB, haveContinueSignUseData: 0, extraReward: true });
+      expect((await signUse(paid.cookie)).result.data).toEqual({
+        addTraffic: 150 * MiB,
+        haveContinueSignUseData: 0,
+        extraReward: true,
+      });
     } finally {
       await app.settings.set({ signUseRewardTraffic: 200, continueSignUseDay: 30, continueSignReward: 1024 });
     }
@@ -146,7 +159,10 @@ describe('the service day decides', () => {
       const expected = serviceDay(new Date(), zone);
       expect(expected).not.toBe(utcDay);
       await call(other, '/api/user/sign_use', {}, { cookie: paid.cookie });
-      const rows = await other.database.query<{ day: string }>('SELECT day::text AS day FROM sign_ins WHERE user_id = $1', [paid.id]);
+      const rows = await other.database.query<{ day: string }>(
+        'SELECT day::text AS day FROM sign_ins WHERE user_id = $1',
+        [paid.id],
+      );
       expect(rows).toEqual([{ day: expected }]);
     } finally {
       await other.close();

@@ -18,7 +18,13 @@ async function statisticsModule(fastify: FastifyInstance) {
     repo: createStatisticsRepository(fastify.db),
     timeZone: fastify.config.serviceTimezone,
   });
-  backOfficeRoute(fastify, '/api/admin/users/basic_stastic', NumRequest, ({ num }) => statistics.basic(num), 'statistics.read');
+  backOfficeRoute(
+    fastify,
+    '/api/admin/users/basic_stastic',
+    NumRequest,
+    ({ num }) => statistics.basic(num),
+    'statistics.read',
+  );
   let scheduled = false;
   fastify.jobs.define({
     name: 'statistics.rollup',

@@ -173,10 +173,16 @@ export function createStatisticsRepository(db: Db) {
     async firstDay(timeZone: string): Promise<string | null> {
       const [row] = await db
         .select({
-          order: sql<string | null>`(SELECT ${dayOf(orders.paidAt, timeZone)} FROM ${orders} WHERE ${PAID_ORDER} ORDER BY ${orders.paidAt} LIMIT 1)`,
-          trade: sql<string | null>`(SELECT ${dayOf(trades.paidAt, timeZone)} FROM ${trades} WHERE ${PAID_TRADE} ORDER BY ${trades.paidAt} LIMIT 1)`,
+          order: sql<
+            string | null
+          >`(SELECT ${dayOf(orders.paidAt, timeZone)} FROM ${orders} WHERE ${PAID_ORDER} ORDER BY ${orders.paidAt} LIMIT 1)`,
+          trade: sql<
+            string | null
+          >`(SELECT ${dayOf(trades.paidAt, timeZone)} FROM ${trades} WHERE ${PAID_TRADE} ORDER BY ${trades.paidAt} LIMIT 1)`,
           signIn: sql<string | null>`(SELECT ${dateText(signIns.day)} FROM ${signIns} ORDER BY ${signIns.day} LIMIT 1)`,
-          traffic: sql<string | null>`(SELECT ${dateText(trafficRecords.day)} FROM ${trafficRecords} ORDER BY ${trafficRecords.day} LIMIT 1)`,
+          traffic: sql<
+            string | null
+          >`(SELECT ${dateText(trafficRecords.day)} FROM ${trafficRecords} ORDER BY ${trafficRecords.day} LIMIT 1)`,
         })
         .from(sql`(SELECT 1) AS one`);
       const days = Object.values(row ?? {}).filter((day): day is string => typeof day === 'string');
@@ -196,7 +202,8 @@ export function createStatisticsRepository(db: Db) {
     async saveRolledUp(days: Array<[string, DayFigures]>, timeZone: string): Promise<void> {
       if (days.length === 0) return;
       const set: Record<string, SQL> = { timeZone: sql`excluded.time_zone`, computedAt: sql`excluded.computed_at` };
-      for (const [key, column] of Object.entries(FIGURE_COLUMNS)) set[key] = sql`excluded.${sql.identifier(column.name)}`;
+      for (const [key, column] of Object.entries(FIGURE_COLUMNS))
+        set[key] = sql`excluded.${sql.identifier(column.name)}`;
       await db
         .insert(statisticsDaily)
         .values(days.map(([day, figures]) => ({ day, timeZone, ...figures })))

@@ -68,7 +68,10 @@ async function seed() {
     if (day === EMPTY_DAY) continue;
     for (let n = 0; n <= i % 3; n++) await paidOrder(at(day, 1 + n * 7), 100 * (i + 1), n === 1 ? 'wallet' : 'alipay');
     for (const userId of userIds.slice(0, 1 + (i % 3))) {
-      await app.database.query('INSERT INTO sign_ins (user_id, day, streak, add_traffic) VALUES ($1, $2, 1, 0)', [userId, day]);
+      await app.database.query('INSERT INTO sign_ins (user_id, day, streak, add_traffic) VALUES ($1, $2, 1, 0)', [
+        userId,
+        day,
+      ]);
     }
     await trafficRecord(userIds[0]!, 'spend', day, -(1000 + i), i % 2 === 0 ? 300 : 0);
     await trafficRecord(userIds[1]!, 'spend', day, -(i * 10), 0);
@@ -137,9 +140,15 @@ describe('the daily roll-up of the statistics', () => {
       expect(row.payNum, row.day).toBe(payNum.get(row.day) ?? 0);
       expect(Math.round(row.income * 100), row.day).toBe(income.get(row.day) ?? 0);
     }
-    expect(rowOf(rolled, EMPTY_DAY)).toMatchObject({ payNum: 0, income: 0, signUseNum: 0, normalUserNum: 0, lotterySpendNum: 0 });
+    expect(rowOf(rolled, EMPTY_DAY)).toMatchObject({
+      payNum: 0,
+      income: 0,
+      signUseNum: 0,
+      normalUserNum: 0,
+      lotterySpendNum: 0,
+    });
     // The boundary orders land on either side of Shanghai's midnight.
-    expect(Math.round(rowOf(rolled, '2026-06-10').income * 100) % 1000).toBe((income.get('2026-06-10')! % 1000));
+    expect(Math.round(rowOf(rolled, '2026-06-10').income * 100) % 1000).toBe(income.get('2026-06-10')! % 1000);
     expect(income.get('2026-06-10')! % 10).toBe(1);
     expect(income.get('2026-06-11')! % 10).toBe(2);
     expect(rowOf(rolled, addDays(TODAY, -3)).lotteryRewardNum).toBe(1);
@@ -181,7 +190,9 @@ describe('the daily roll-up of the statistics', () => {
       addDays(TODAY, -7),
       addDays(TODAY, -8),
     ]);
-    await app.database.query("UPDATE statistics_daily SET time_zone = 'UTC', pay_num = 999 WHERE day = $1", ['2026-06-10']);
+    await app.database.query("UPDATE statistics_daily SET time_zone = 'UTC', pay_num = 999 WHERE day = $1", [
+      '2026-06-10',
+    ]);
     const { rolled, live } = await bothAt(NOON);
     expect(rolled).toEqual(live);
     expect((await rolledDays()).every((row) => row.time_zone === TIME_ZONE)).toBe(true);
@@ -226,7 +237,9 @@ describe('the daily roll-up of the statistics', () => {
   it('is a background job of the app', async () => {
     expect(app.jobs.names()).toContain('statistics.rollup');
     expect(await app.jobs.runNow('statistics.rollup')).toBeGreaterThanOrEqual(RECENT_DAYS);
-    const [run] = await app.database.query<{ last_ok: boolean }>("SELECT last_ok FROM job_runs WHERE name = 'statistics.rollup'");
+    const [run] = await app.database.query<{ last_ok: boolean }>(
+      "SELECT last_ok FROM job_runs WHERE name = 'statistics.rollup'",
+    );
     expect(run?.last_ok).toBe(true);
   });
 });

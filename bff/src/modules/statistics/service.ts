@@ -63,7 +63,10 @@ export function createStatisticsService({ repo, timeZone, now = () => new Date()
     const result: ByDay<DayFigures> = new Map();
     for (const range of rangesOf(days)) {
       const figures = await repo.figures({ ...range, timeZone });
-      const rows = daysBetween(range.from, range.to).map((day): [string, DayFigures] => [day, figures.get(day) ?? NO_FIGURES]);
+      const rows = daysBetween(range.from, range.to).map((day): [string, DayFigures] => [
+        day,
+        figures.get(day) ?? NO_FIGURES,
+      ]);
       await repo.saveRolledUp(rows, timeZone);
       for (const [day, row] of rows) result.set(day, row);
     }

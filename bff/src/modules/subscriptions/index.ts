@@ -27,4 +27,7 @@ async function subscriptionsModule(fastify: FastifyInstance) {
   subscriptionRoutes(fastify, service, accounts);
 }
 
-export default fp(subscriptionsModule, { name: 'subscriptions', dependencies: ['db', 'auth', 'settings', 'network', 'client-devices'] });
+export default fp(subscriptionsModule, {
+  name: 'subscriptions',
+  dependencies: ['db', 'auth', 'settings', 'network', 'client-devices'],
+});

@@ -74,7 +74,11 @@ export function subscriptionRoutes(
       const rules = await fastify.settings.get('subscription_client_rules');
       const match = matchClient(rules, (name) => headerText(request, name, CLIENT_RULE_INPUT_MAX) ?? '');
       if (match.answer === 'refuse') {
-        return reply.code(403).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('不支持此客户端\n');
+        return reply
+          .code(403)
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send('不支持此客户端\n');
       }
       if (match.answer === 'page') {
         const { user, title } = await service.pageFacts(request.params.userId, request.params.userkey);

@@ -182,7 +182,9 @@ export function placeholderProxy(
   english: boolean,
 ): Proxy {
   const text = {
-    device_limit: english ? 'Device limit reached - remove an old device in the user center' : '设备数已达上限，请登录用户中心移除旧设备',
+    device_limit: english
+      ? 'Device limit reached - remove an old device in the user center'
+      : '设备数已达上限，请登录用户中心移除旧设备',
     no_hwid: english ? 'Update with a client that sends a device ID' : '请使用支持设备识别的客户端更新订阅',
     disabled: english ? 'Account disabled - contact support' : '账号已停用，请联系客服',
     no_traffic: english ? 'No traffic left - please renew' : '流量已用完或套餐已到期，请登录续费',

@@ -63,7 +63,11 @@ export function createTicketsRepository(db: Db) {
     },
 
     async comments(ticketId: string): Promise<TicketCommentRow[]> {
-      return db.select().from(ticketComments).where(eq(ticketComments.ticketId, ticketId)).orderBy(asc(ticketComments.id));
+      return db
+        .select()
+        .from(ticketComments)
+        .where(eq(ticketComments.ticketId, ticketId))
+        .orderBy(asc(ticketComments.id));
     },
 
     /** Adds a comment and moves the ticket's activity time to it. */

@@ -124,7 +124,11 @@ export function createTicketsService(deps: {
       const id = newObjectId();
       await db.transaction(async () => {
         await repo.insert({ id, userId: user.id, title, desc, imageUrl });
-        await emit({ event: 'ticket.created', userId: user.id, data: { ticketId: id, userId: user.id, email: user.email, title } });
+        await emit({
+          event: 'ticket.created',
+          userId: user.id,
+          data: { ticketId: id, userId: user.id, email: user.email, title },
+        });
       });
       notify({ kind: 'created', ticketId: id, title, text: desc, userEmail: user.email, linkBase });
       return detail(id);
@@ -156,7 +160,12 @@ export function createTicketsService(deps: {
         await emit({
           event: byStaff ? 'ticket.answered' : 'ticket.replied',
           userId: ticket.userId,
-          data: { ticketId: ticket.id, userId: ticket.userId, title: ticket.title, ...(byStaff ? {} : { email: user.email }) },
+          data: {
+            ticketId: ticket.id,
+            userId: ticket.userId,
+            title: ticket.title,
+            ...(byStaff ? {} : { email: user.email }),
+          },
         });
         return ticket;
       });

@@ -11,8 +11,13 @@ async function trafficAdminModule(fastify: FastifyInstance) {
     repo: createTrafficAdminRepository(fastify.db),
     timeZone: fastify.config.serviceTimezone,
   });
-  backOfficeRoute(fastify, '/api/admin/traffic_spend/traffic_records', AdminTrafficRecordsRequest, (request) =>
-    service.records(request), 'traffic.read');
+  backOfficeRoute(
+    fastify,
+    '/api/admin/traffic_spend/traffic_records',
+    AdminTrafficRecordsRequest,
+    (request) => service.records(request),
+    'traffic.read',
+  );
 }
 
 export const trafficAdmin = fp(trafficAdminModule, {

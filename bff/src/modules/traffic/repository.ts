@@ -4,7 +4,11 @@ import { trafficGrants, trafficRecords, users } from '../../db/schema.js';
 
 /** Every statement takes the transaction it belongs to: traffic moves only inside the caller's transaction. */
 export const trafficRepository = {
-  async addTraffic(tx: Db, userId: string, bytes: number): Promise<{ traffic: number; spendTraffic: number } | undefined> {
+  async addTraffic(
+    tx: Db,
+    userId: string,
+    bytes: number,
+  ): Promise<{ traffic: number; spendTraffic: number } | undefined> {
     const [row] = await tx
       .update(users)
       .set({ traffic: sql`${users.traffic} + ${bytes}` })
@@ -29,7 +33,9 @@ export const trafficRepository = {
     tx: Db,
     userId: string,
     target: { traffic?: number; vipExpireTime?: Date | null },
-  ): Promise<{ before: { traffic: number; vipExpireTime: Date | null }; traffic: number; spendTraffic: number } | undefined> {
+  ): Promise<
+    { before: { traffic: number; vipExpireTime: Date | null }; traffic: number; spendTraffic: number } | undefined
+  > {
     const [before] = await tx
       .select({ traffic: users.traffic, vipExpireTime: users.vipExpireTime })
       .from(users)

@@ -29,7 +29,8 @@ export function createTrafficService({ timeZone, now = () => new Date() }: { tim
     today: () => serviceDay(now(), timeZone),
 
     async credit(tx: Db, credit: Credit): Promise<{ traffic: number; spendTraffic: number }> {
-      if (!Number.isSafeInteger(credit.bytes) || credit.bytes < 0) throw new Error(`invalid traffic credit ${credit.bytes}`);
+      if (!Number.isSafeInteger(credit.bytes) || credit.bytes < 0)
+        throw new Error(`invalid traffic credit ${credit.bytes}`);
       const totals = await repo.addTraffic(tx, credit.userId, credit.bytes);
       if (totals === undefined) throw new DomainError(Codes.SESSION_EXPIRED);
       await repo.insertRecord(tx, {
@@ -102,8 +103,13 @@ export function createTrafficService({ timeZone, now = () => new Date() }: { tim
      * (nothing changes) when there is not that much. Concurrent debits queue on the lock, so
      * together they never take more than the user has.
      */
-    async debitPermanent(tx: Db, debit: Omit<Credit, 'grant'>, insufficient: () => Error): Promise<{ traffic: number; spendTraffic: number }> {
-      if (!Number.isSafeInteger(debit.bytes) || debit.bytes <= 0) throw new Error(`invalid traffic debit ${debit.bytes}`);
+    async debitPermanent(
+      tx: Db,
+      debit: Omit<Credit, 'grant'>,
+      insufficient: () => Error,
+    ): Promise<{ traffic: number; spendTraffic: number }> {
+      if (!Number.isSafeInteger(debit.bytes) || debit.bytes <= 0)
+        throw new Error(`invalid traffic debit ${debit.bytes}`);
       const held = await repo.lockTotals(tx, debit.userId);
       if (held === undefined) throw new DomainError(Codes.SESSION_EXPIRED);
       const permanent = held.traffic - held.spendTraffic - (await repo.openGrantBytes(tx, debit.userId));
@@ -143,7 +149,12 @@ export function createTrafficService({ timeZone, now = () => new Date() }: { tim
       for (const grant of due) {
         const claimed = await db.transaction(async (tx) => {
           if (!(await repo.claimGrant(tx, grant.id, now()))) return false;
-          await this.takeBack(tx, { userId: grant.userId, bytes: grant.bytes, type: 'tiyan_expire', desc: TRIAL_EXPIRED_DESC });
+          await this.takeBack(tx, {
+            userId: grant.userId,
+            bytes: grant.bytes,
+            type: 'tiyan_expire',
+            desc: TRIAL_EXPIRED_DESC,
+          });
           return true;
         });
         if (claimed) expired += 1;

@@ -53,7 +53,11 @@ describe('uploads.orphan-cleanup', () => {
 
     await mustPost(user.cookie, '/api/user/change_use_info', { icon: replacedAvatar });
     await mustPost(user.cookie, '/api/user/change_use_info', { icon: avatar });
-    const ticket = (await mustPost(user.cookie, '/api/feedback/create', { title: '截图', desc: '见图', imageUrl: ticketImage })) as {
+    const ticket = (await mustPost(user.cookie, '/api/feedback/create', {
+      title: '截图',
+      desc: '见图',
+      imageUrl: ticketImage,
+    })) as {
       _id: string;
     };
     await mustPost(user.cookie, '/api/feedback/response', { id: ticket._id, desc: '再一张', imageUrl: commentImage });
@@ -68,7 +72,10 @@ describe('uploads.orphan-cleanup', () => {
       discountDuration: 1,
     };
     await mustPost(admin.cookie, '/api/yunying/prize/update', { ...prize, photoUrl: prizeImage });
-    const gone = (await mustPost(admin.cookie, '/api/yunying/prize/update', { ...prize, photoUrl: deletedPrizeImage })) as {
+    const gone = (await mustPost(admin.cookie, '/api/yunying/prize/update', {
+      ...prize,
+      photoUrl: deletedPrizeImage,
+    })) as {
       _id: string;
     };
     await app.database.query('UPDATE prizes SET deleted_at = now() WHERE id = $1', [gone._id]);

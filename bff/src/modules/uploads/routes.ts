@@ -2,7 +2,13 @@ import { Codes } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../lib/domain-error.js';
 import { attemptLimit } from '../../lib/throttle.js';
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, uploadPurposes, type UploadPurpose, type UploadsService } from './service.js';
+import {
+  IMAGE_TOO_LARGE,
+  MAX_IMAGE_BYTES,
+  uploadPurposes,
+  type UploadPurpose,
+  type UploadsService,
+} from './service.js';
 
 /** Uploads per user in 10 minutes. */
 export const UPLOADS_PER_WINDOW = 30;
@@ -66,7 +72,8 @@ async function readImagePart(request: FastifyRequest): Promise<{ purpose: Upload
         content = await part.toBuffer();
       } else if (part.fieldname === 'purpose') {
         const value = String(part.value);
-        if (!(uploadPurposes as readonly string[]).includes(value)) throw new DomainError(Codes.INVALID_PAYLOAD, 'purpose 取值无效');
+        if (!(uploadPurposes as readonly string[]).includes(value))
+          throw new DomainError(Codes.INVALID_PAYLOAD, 'purpose 取值无效');
         purpose = value as UploadPurpose;
       }
     }
@@ -74,7 +81,8 @@ async function readImagePart(request: FastifyRequest): Promise<{ purpose: Upload
     if (error instanceof DomainError) throw error;
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError(Codes.PAYLOAD_TOO_LARGE, IMAGE_TOO_LARGE);
-    if (typeof code === 'string' && code.startsWith('FST_')) throw new DomainError(Codes.INVALID_PAYLOAD, '上传内容不正确');
+    if (typeof code === 'string' && code.startsWith('FST_'))
+      throw new DomainError(Codes.INVALID_PAYLOAD, '上传内容不正确');
     throw error;
   }
   if (content === undefined) throw new DomainError(Codes.INVALID_PAYLOAD, '缺少图片文件');

@@ -36,10 +36,16 @@ const SCALE_KEYS = ['traffic_spend_scale', 'upload_traffic_spend_scale', 'minest
 /** The bytes a usage costs: (download + upload × upload scale) × global scale × line scale, at least the minimum when non-zero. */
 export function chargeFor(
   usage: { upload: number; download: number },
-  scales: { traffic_spend_scale: number; upload_traffic_spend_scale: number; minestTrafficSpend: number; lineScale: number },
+  scales: {
+    traffic_spend_scale: number;
+    upload_traffic_spend_scale: number;
+    minestTrafficSpend: number;
+    lineScale: number;
+  },
 ): number {
   if (usage.upload + usage.download <= 0) return 0;
-  const raw = (usage.download + usage.upload * scales.upload_traffic_spend_scale) * scales.traffic_spend_scale * scales.lineScale;
+  const raw =
+    (usage.download + usage.upload * scales.upload_traffic_spend_scale) * scales.traffic_spend_scale * scales.lineScale;
   return Math.max(Math.ceil(raw), scales.minestTrafficSpend * MiB);
 }
 
@@ -83,10 +89,13 @@ export function createUsageService({
         merged.set(u.userId, entry);
       }
       const ids = [...merged.keys()].sort();
-      const totals = [...merged.values()].reduce((a, u) => ({ upload: a.upload + u.upload, download: a.download + u.download }), {
-        upload: 0,
-        download: 0,
-      });
+      const totals = [...merged.values()].reduce(
+        (a, u) => ({ upload: a.upload + u.upload, download: a.download + u.download }),
+        {
+          upload: 0,
+          download: 0,
+        },
+      );
 
       return db.transaction(async (tx) => {
         const inserted = await tx
@@ -149,7 +158,14 @@ export function createUsageService({
               });
             }
           }
-          changes.push({ userId: user.id, upload: usage.upload, download: usage.download, charge, fromDaily, fromTraffic });
+          changes.push({
+            userId: user.id,
+            upload: usage.upload,
+            download: usage.download,
+            charge,
+            fromDaily,
+            fromTraffic,
+          });
         }
         await applyChanges(tx, changes, today, at);
         await emit(crossings);

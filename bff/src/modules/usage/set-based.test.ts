@@ -80,7 +80,11 @@ function randomUser(r: Random, at: Date): TwinFields {
 }
 
 /** Usages of some of the users (by twin index), zero, below the minimum, large; some users listed twice. */
-function randomUsages(r: Random, twins: number[], share: number): Array<{ twin: number; upload: number; download: number }> {
+function randomUsages(
+  r: Random,
+  twins: number[],
+  share: number,
+): Array<{ twin: number; upload: number; download: number }> {
   const bytes = () => r.pick([0, 0, 1 + r.int(500), r.int(5 * MiB), r.int(800 * MiB), r.int(6 * GiB)]);
   const out: Array<{ twin: number; upload: number; download: number }> = [];
   for (const twin of twins) {
@@ -114,7 +118,12 @@ async function reportRows(node: TestNode, reportIds: string[]) {
     'SELECT report_id, users, upload, download FROM node_traffic_reports WHERE agent_id = $1 AND report_id = ANY($2::text[]) ORDER BY report_id',
     [node.agentId, reportIds],
   );
-  return rows.map((row) => ({ id: row.report_id, users: Number(row.users), upload: Number(row.upload), download: Number(row.download) }));
+  return rows.map((row) => ({
+    id: row.report_id,
+    users: Number(row.users),
+    upload: Number(row.upload),
+    download: Number(row.download),
+  }));
 }
 
 async function bothSides(twins: Twins) {
@@ -125,7 +134,10 @@ describe('the set-based push charges what the per-user one did', () => {
   it.each(SEEDS)('on a random data set (seed %i): five reports across a day boundary, then replays', async (seed) => {
     const r = seededRandom(seed);
     const at0 = justBeforeMidnight();
-    const twins = await createTwins(app, Array.from({ length: 60 }, () => randomUser(r, at0)));
+    const twins = await createTwins(
+      app,
+      Array.from({ length: 60 }, () => randomUser(r, at0)),
+    );
     const all = twins.a.map((_, i) => i);
     const { reference, setBased } = services();
     const plan = [
@@ -134,14 +146,23 @@ describe('the set-based push charges what the per-user one did', () => {
       { at: new Date(at0.getTime() + 20_000), lineScale: 2.5 },
       { at: new Date(at0.getTime() + 21_000), lineScale: 1 },
       { at: new Date(at0.getTime() + 22_000), lineScale: 1 },
-    ].map((step, i) => ({ ...step, id: `seed-${seed}-${i}`, usages: randomUsages(r, all, 0.7), unknown: [newObjectId(), newObjectId()] }));
+    ].map((step, i) => ({
+      ...step,
+      id: `seed-${seed}-${i}`,
+      usages: randomUsages(r, all, 0.7),
+      unknown: [newObjectId(), newObjectId()],
+    }));
     expect(serviceDay(plan[2]!.at, TIME_ZONE)).toBe(addDays(serviceDay(at0, TIME_ZONE), 1));
 
     const results: { a: ReportResult[]; b: ReportResult[] } = { a: [], b: [] };
     for (const step of plan) {
       clock = step.at;
-      results.a.push(await reference.recordReport(reportFor(twins.a, nodeA, step.id, step.lineScale, step.usages, step.unknown)));
-      results.b.push(await setBased.recordReport(reportFor(twins.b, nodeB, step.id, step.lineScale, step.usages, step.unknown)));
+      results.a.push(
+        await reference.recordReport(reportFor(twins.a, nodeA, step.id, step.lineScale, step.usages, step.unknown)),
+      );
+      results.b.push(
+        await setBased.recordReport(reportFor(twins.b, nodeB, step.id, step.lineScale, step.usages, step.unknown)),
+      );
     }
     expect(results.b, `seed ${seed}`).toEqual(results.a);
     const after = await bothSides(twins);
@@ -151,20 +172,34 @@ describe('the set-based push charges what the per-user one did', () => {
 
     // The data set reaches the cases that matter (true of these seeds; a new seed may need more users).
     const used = after.a.records.filter((rec) => rec.trafficChange! < 0);
-    expect(used.some((rec) => rec.exemption! > 0 && rec.exemption! < -rec.trafficChange!), 'allowance then traffic').toBe(true);
-    expect(after.a.users.some((u) => u.traffic! > 0 && u.spendTraffic === u.traffic), 'ran out').toBe(true);
+    expect(
+      used.some((rec) => rec.exemption! > 0 && rec.exemption! < -rec.trafficChange!),
+      'allowance then traffic',
+    ).toBe(true);
+    expect(
+      after.a.users.some((u) => u.traffic! > 0 && u.spendTraffic === u.traffic),
+      'ran out',
+    ).toBe(true);
     expect(new Set(after.a.records.map((rec) => rec.day)).size, 'two service days').toBe(2);
-    expect(after.a.daily.some((d) => d.upload === 0 && d.download === 0), 'zero usage').toBe(true);
+    expect(
+      after.a.daily.some((d) => d.upload === 0 && d.download === 0),
+      'zero usage',
+    ).toBe(true);
 
     // A replayed report is a duplicate and changes nothing, on either side.
     for (const step of [plan[1]!, plan[3]!]) {
       clock = new Date(step.at.getTime() + 60_000);
-      expect(await setBased.recordReport(reportFor(twins.b, nodeB, step.id, step.lineScale, step.usages, step.unknown))).toEqual({
+      expect(
+        await setBased.recordReport(reportFor(twins.b, nodeB, step.id, step.lineScale, step.usages, step.unknown)),
+      ).toEqual({
         duplicate: true,
         users: 0,
         charged: 0,
       });
-      expect((await reference.recordReport(reportFor(twins.a, nodeA, step.id, step.lineScale, step.usages, step.unknown))).duplicate).toBe(true);
+      expect(
+        (await reference.recordReport(reportFor(twins.a, nodeA, step.id, step.lineScale, step.usages, step.unknown)))
+          .duplicate,
+      ).toBe(true);
     }
     expect(await bothSides(twins)).toEqual(after);
   });
@@ -172,21 +207,35 @@ describe('the set-based push charges what the per-user one did', () => {
   it(`ends where the per-user one does when ten reports of disjoint users, then ten of overlapping ones, arrive at once ${CONCURRENCY}`, async () => {
     const r = seededRandom(99);
     clock = new Date();
-    const twins = await createTwins(app, Array.from({ length: 60 }, () => randomUser(r, clock)));
+    const twins = await createTwins(
+      app,
+      Array.from({ length: 60 }, () => randomUser(r, clock)),
+    );
     const { reference, setBased } = services();
     const disjoint = Array.from({ length: 10 }, (_, i) => ({
       id: `disjoint-${i}`,
-      usages: randomUsages(r, [0, 1, 2, 3, 4, 5].map((k) => i * 6 + k), 1),
+      usages: randomUsages(
+        r,
+        [0, 1, 2, 3, 4, 5].map((k) => i * 6 + k),
+        1,
+      ),
     }));
     const overlapping = Array.from({ length: 10 }, (_, i) => ({
       id: `overlap-${i}`,
-      usages: randomUsages(r, Array.from({ length: 15 }, () => r.int(60)), 1),
+      usages: randomUsages(
+        r,
+        Array.from({ length: 15 }, () => r.int(60)),
+        1,
+      ),
     }));
 
     for (const batch of [disjoint, overlapping]) {
       const a: ReportResult[] = [];
-      for (const report of batch) a.push(await reference.recordReport(reportFor(twins.a, nodeA, report.id, 1, report.usages, [])));
-      const b = await Promise.all(batch.map((report) => setBased.recordReport(reportFor(twins.b, nodeB, report.id, 1, report.usages, []))));
+      for (const report of batch)
+        a.push(await reference.recordReport(reportFor(twins.a, nodeA, report.id, 1, report.usages, [])));
+      const b = await Promise.all(
+        batch.map((report) => setBased.recordReport(reportFor(twins.b, nodeB, report.id, 1, report.usages, []))),
+      );
       if (batch === disjoint) {
         expect(b).toEqual(a);
       } else {
@@ -229,7 +278,15 @@ describe('the set-based push', () => {
     for (const size of [1, 300]) {
       const twins = await createTwins(
         app,
-        Array.from({ length: size }, () => ({ traffic: GiB, spendTraffic: 0, vipExpireTime: null, dailyLimit: null, dailyUsage: 0, timePackageDay: null, scale: 1 })),
+        Array.from({ length: size }, () => ({
+          traffic: GiB,
+          spendTraffic: 0,
+          vipExpireTime: null,
+          dailyLimit: null,
+          dailyUsage: 0,
+          timePackageDay: null,
+          scale: 1,
+        })),
       );
       const counter = { statements: 0 };
       const { setBased } = services(countingDb(app.db, counter));
@@ -254,7 +311,8 @@ describe('the set-based push', () => {
       const { setBased } = services();
       const mine = [await createBalanceUser(app, { traffic: GiB }), await createBalanceUser(app, { traffic: GiB })];
       const others = [await createBalanceUser(app, { traffic: GiB }), await createBalanceUser(app, { traffic: GiB })];
-      const usages = (users: Array<{ id: string }>) => users.map((u) => ({ userId: u.id, upload: 0, download: 2 * MiB }));
+      const usages = (users: Array<{ id: string }>) =>
+        users.map((u) => ({ userId: u.id, upload: 0, download: 2 * MiB }));
       const each = Math.ceil(2 * MiB * 1.3);
 
       let release!: () => void;
@@ -270,9 +328,19 @@ describe('the set-based push', () => {
       try {
         await inside;
         const timeout = (ms: number) => new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), ms));
-        const free = setBased.recordReport({ agentId: nodeB.agentId, reportId: 'free-1', lineScale: 1, usages: usages(others) });
+        const free = setBased.recordReport({
+          agentId: nodeB.agentId,
+          reportId: 'free-1',
+          lineScale: 1,
+          usages: usages(others),
+        });
         expect(await Promise.race([free, timeout(5000)])).toEqual({ duplicate: false, users: 2, charged: 2 * each });
-        const blocked = setBased.recordReport({ agentId: nodeB.agentId, reportId: 'blocked-1', lineScale: 1, usages: usages([mine[1]!]) });
+        const blocked = setBased.recordReport({
+          agentId: nodeB.agentId,
+          reportId: 'blocked-1',
+          lineScale: 1,
+          usages: usages([mine[1]!]),
+        });
         expect(await Promise.race([blocked.then(() => 'done' as const), timeout(300)])).toBe('waiting');
         release();
         await held;
@@ -293,7 +361,13 @@ describe('the set-based push', () => {
       url: `${NODE_API_PREFIX}/push`,
       query: nodeQuery(nodeB),
       headers: { 'x-report-id': 'mixed-keys-1' },
-      payload: { [String(row!.node_uid)]: [0, 3 * MiB], [user.id]: [MiB, 0], '2147483000': [0, 5], '9999999999': [0, 5], ffffffffffffffffffffffff: [1, 1] },
+      payload: {
+        [String(row!.node_uid)]: [0, 3 * MiB],
+        [user.id]: [MiB, 0],
+        '2147483000': [0, 5],
+        '9999999999': [0, 5],
+        ffffffffffffffffffffffff: [1, 1],
+      },
     });
     // Upload at 0.7, everything at 1.3: (3 MiB + 0.7 MiB) × 1.3, rounded up.
     const charge = Math.ceil((3 * MiB + MiB * 0.7) * 1.3);
@@ -341,10 +415,46 @@ describe('migration 0012', () => {
         updatedAt: new Date(r.updated_at as string).toISOString(),
       })),
     ).toEqual([
-      { user: 'kept', type: 'buy', day, change: 1000, exemption: 0, allSpend: 350, createdAt: '2026-01-01T06:00:00.000Z', updatedAt: '2026-01-01T06:00:00.000Z' },
-      { user: 'kept', type: 'spend', day: addDays(day, -1), change: -7, exemption: 0, allSpend: 7, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
-      { user: 'kept', type: 'spend', day, change: -350, exemption: 15, allSpend: 300, createdAt: '2026-01-01T01:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' },
-      { user: 'single', type: 'spend', day, change: -9, exemption: 0, allSpend: 9, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
+      {
+        user: 'kept',
+        type: 'buy',
+        day,
+        change: 1000,
+        exemption: 0,
+        allSpend: 350,
+        createdAt: '2026-01-01T06:00:00.000Z',
+        updatedAt: '2026-01-01T06:00:00.000Z',
+      },
+      {
+        user: 'kept',
+        type: 'spend',
+        day: addDays(day, -1),
+        change: -7,
+        exemption: 0,
+        allSpend: 7,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      },
+      {
+        user: 'kept',
+        type: 'spend',
+        day,
+        change: -350,
+        exemption: 15,
+        allSpend: 300,
+        createdAt: '2026-01-01T01:00:00.000Z',
+        updatedAt: '2026-01-01T09:00:00.000Z',
+      },
+      {
+        user: 'single',
+        type: 'spend',
+        day,
+        change: -9,
+        exemption: 0,
+        allSpend: 9,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      },
     ]);
     await expect(
       app.database.query(

@@ -41,7 +41,11 @@ describe('charges', () => {
 describe('usage accounting', () => {
   it('takes permanent traffic, writes one spend record per day and the daily usage', async () => {
     const user = await createBalanceUser(app, { traffic: 10 * GiB });
-    expect(await report('p-1', [{ userId: user.id, upload: 1000, download: 2000 }])).toEqual({ duplicate: false, users: 1, charged: 3000 });
+    expect(await report('p-1', [{ userId: user.id, upload: 1000, download: 2000 }])).toEqual({
+      duplicate: false,
+      users: 1,
+      charged: 3000,
+    });
     await report('p-2', [{ userId: user.id, upload: 0, download: 500 }]);
     expect((await userBalance(app, user.id)).spendTraffic).toBe(3500);
     const records = await spendRecords(user.id);
@@ -67,7 +71,12 @@ describe('usage accounting', () => {
 
   it('restarts the daily allowance on a new service day', async () => {
     const yesterday = addDays(today(), -1);
-    const user = await createBalanceUser(app, { vipDays: 3, dailyLimit: 1000, dailyUsage: 1000, timePackageDay: yesterday });
+    const user = await createBalanceUser(app, {
+      vipDays: 3,
+      dailyLimit: 1000,
+      dailyUsage: 1000,
+      timePackageDay: yesterday,
+    });
     await report('d-1', [{ userId: user.id, upload: 0, download: 400 }]);
     expect(await userBalance(app, user.id)).toMatchObject({ dailyUsage: 400, spendTraffic: 0, day: today() });
   });
@@ -123,6 +132,8 @@ describe('usage accounting', () => {
   });
 
   it('skips unknown users', async () => {
-    expect(await report('u-1', [{ userId: 'ffffffffffffffffffffffff', upload: 1, download: 1 }])).toMatchObject({ users: 0 });
+    expect(await report('u-1', [{ userId: 'ffffffffffffffffffffffff', upload: 1, download: 1 }])).toMatchObject({
+      users: 0,
+    });
   });
 });

@@ -271,7 +271,8 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
      */
     async resetUserkey(operator: Operator, id: string): Promise<void> {
       await audit.within(operator, async (log) => {
-        if (!(await repo.setUserkey(id, randomHex(16)))) throw new DomainError(Codes.NOT_FOUND, usersAdminTexts.userMissing);
+        if (!(await repo.setUserkey(id, randomHex(16))))
+          throw new DomainError(Codes.NOT_FOUND, usersAdminTexts.userMissing);
         await log({ recordType: 'user', recordId: id, action: 'action', detail: 'reset_userkey' });
       });
     },

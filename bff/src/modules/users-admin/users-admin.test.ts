@@ -1,4 +1,12 @@
-import { Codes, cookieNames, GiB, PAGE_HEADER, type AdminUser, type UserChannelAnswer, type UserUpdate } from '@portal/contracts';
+import {
+  Codes,
+  cookieNames,
+  GiB,
+  PAGE_HEADER,
+  type AdminUser,
+  type UserChannelAnswer,
+  type UserUpdate,
+} from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, startAdminApp, type Admin } from '../../../test/admin.js';
@@ -122,9 +130,14 @@ describe('/api/admin/users/userlist and /user', () => {
   it('shows first_url (the first page, from the sign-up) and last_url (the page of the last use of a session)', async () => {
     const email = `pages-${Date.now()}@example.com`;
     const first = '/?c=PAGES1#/register';
-    const signup = await call(app, '/api/user/signup', { email, password: 'pages-password-1' }, {
-      cookie: `${cookieNames.firstUrl}=${encodeURIComponent(first)}`,
-    });
+    const signup = await call(
+      app,
+      '/api/user/signup',
+      { email, password: 'pages-password-1' },
+      {
+        cookie: `${cookieNames.firstUrl}=${encodeURIComponent(first)}`,
+      },
+    );
     expect(signup.result.code, signup.result.msg).toBe(0);
     const [row] = await app.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
     expect(await adminUser(row!.id)).toMatchObject({ first_url: first, last_url: '' });
@@ -133,7 +146,9 @@ describe('/api/admin/users/userlist and /user', () => {
     // five minutes): here the last use is moved back past that.
     const user = await signedInUser(app);
     const ageSession = () =>
-      app.database.query(`UPDATE sessions SET last_seen_at = now() - interval '10 minutes' WHERE user_id = $1`, [user.id]);
+      app.database.query(`UPDATE sessions SET last_seen_at = now() - interval '10 minutes' WHERE user_id = $1`, [
+        user.id,
+      ]);
     await ageSession();
     const page = (value: string) => ({ cookie: user.cookie, headers: { [PAGE_HEADER]: value } });
     expect((await call(app, '/api/user/userinfo', {}, page('/shop'))).result.code).toBe(0);

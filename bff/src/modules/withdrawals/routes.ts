@@ -48,9 +48,25 @@ export function withdrawalsRoutes(fastify: FastifyInstance, withdrawals: Withdra
   // /api/admin/charge/* (spec-2 §7): withdrawals.read / withdrawals.settle, writes audited.
   const base = '/api/admin/charge';
   backOfficeRoute(fastify, `${base}/charge_list`, EmptyRequest, () => withdrawals.adminList(), 'withdrawals.read');
-  backOfficeRoute(fastify, `${base}/checkout_charge`, CheckoutChargeRequest, (input, operator) =>
-    withdrawals.settle(operator, input), 'withdrawals.settle');
-  backOfficeRoute(fastify, `${base}/wallet`, ChargeWalletRequest, ({ uid }) => withdrawals.userWallet(uid), 'withdrawals.read');
-  backOfficeRoute(fastify, `${base}/message`, ChargeMessageRequest, (input, operator) =>
-    withdrawals.message(operator, input), 'withdrawals.settle');
+  backOfficeRoute(
+    fastify,
+    `${base}/checkout_charge`,
+    CheckoutChargeRequest,
+    (input, operator) => withdrawals.settle(operator, input),
+    'withdrawals.settle',
+  );
+  backOfficeRoute(
+    fastify,
+    `${base}/wallet`,
+    ChargeWalletRequest,
+    ({ uid }) => withdrawals.userWallet(uid),
+    'withdrawals.read',
+  );
+  backOfficeRoute(
+    fastify,
+    `${base}/message`,
+    ChargeMessageRequest,
+    (input, operator) => withdrawals.message(operator, input),
+    'withdrawals.settle',
+  );
 }

@@ -180,7 +180,14 @@ export function createWithdrawalsService(deps: {
         await emit({
           event: 'withdrawal.requested',
           userId,
-          data: { withdrawalId: id, userId, email: account.email, amount: yuanOf(amount), addressType: account.addressType, held },
+          data: {
+            withdrawalId: id,
+            userId,
+            email: account.email,
+            amount: yuanOf(amount),
+            addressType: account.addressType,
+            held,
+          },
         });
         return toRecord(row);
       });

@@ -125,14 +125,20 @@ describe('envelope', () => {
     ['an object data field', () => post('{"data": {"text": "x"}}')],
     ['invalid base64', () => post('{"data": "%%%not base64%%%"}')],
     ['base64 of non-JSON', () => post(JSON.stringify({ data: btoa('not json at all') }))],
-    ['base64 of invalid UTF-8', () => post(JSON.stringify({ data: bytesToBase64(new Uint8Array([0xff, 0xfe, 0xfd])) }))],
+    [
+      'base64 of invalid UTF-8',
+      () => post(JSON.stringify({ data: bytesToBase64(new Uint8Array([0xff, 0xfe, 0xfd])) })),
+    ],
     ['base64 of an array', () => post(JSON.stringify({ data: encodeJson([1, 2, 3]) }))],
     ['base64 of a number', () => post(JSON.stringify({ data: encodeJson(7) }))],
-    ['deeply nested payload', () => {
-      let deep: unknown = { text: 'x' };
-      for (let i = 0; i < 200; i += 1) deep = { d: deep };
-      return post(JSON.stringify({ data: encodeJson(deep) }));
-    }],
+    [
+      'deeply nested payload',
+      () => {
+        let deep: unknown = { text: 'x' };
+        for (let i = 0; i < 200; i += 1) deep = { d: deep };
+        return post(JSON.stringify({ data: encodeJson(deep) }));
+      },
+    ],
   ])('refuses %s with BAD_ENVELOPE', async (_name, send) => {
     const response = await send();
     expect(response.statusCode).toBe(400);
@@ -146,7 +152,8 @@ describe('envelope', () => {
   });
 
   it('never lets __proto__ or constructor keys pollute anything', async () => {
-    const inner = '{"text":"x","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"nested":{"count":1,"__proto__":{"polluted":true}}}';
+    const inner =
+      '{"text":"x","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"nested":{"count":1,"__proto__":{"polluted":true}}}';
     const outer = `{"data":"${bytesToBase64(new TextEncoder().encode(inner))}","__proto__":{"polluted":true}}`;
     const response = await post(outer);
     expect(response.statusCode).toBe(200);
@@ -167,10 +174,16 @@ describe('envelope', () => {
       fc.uint8Array({ maxLength: 200 }).map((b) => JSON.stringify({ data: bytesToBase64(b) })),
       fc.jsonValue().map((v) => JSON.stringify({ data: encodeJson(v) })),
       fc
-        .dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'text', 'nested', 'toString'), fc.jsonValue())
+        .dictionary(
+          fc.constantFrom('__proto__', 'constructor', 'prototype', 'text', 'nested', 'toString'),
+          fc.jsonValue(),
+        )
         .map((d) => JSON.stringify({ data: encodeJson(d) })),
       fc
-        .record({ text: fc.oneof(fc.string(), fc.integer(), fc.constant(null)), nested: fc.jsonValue() }, { requiredKeys: [] })
+        .record(
+          { text: fc.oneof(fc.string(), fc.integer(), fc.constant(null)), nested: fc.jsonValue() },
+          { requiredKeys: [] },
+        )
         .map((d) => JSON.stringify({ data: encodeJson(d) })),
       fc.integer({ min: 1, max: 400 }).map((depth) => {
         let deep: unknown = {};
@@ -181,15 +194,19 @@ describe('envelope', () => {
 
     it('answers any body with an envelope: 200 with code 0, or a 4xx with a code and message — never a 5xx', async () => {
       await fc.assert(
-        fc.asyncProperty(anyBody, fc.constantFrom('application/json', 'text/plain', 'application/octet-stream'), async (body, type) => {
-          const response = await post(body, type);
-          expect(response.statusCode).toBeLessThan(500);
-          const result = decodeResponse(response.json());
-          expect(typeof result.code).toBe('number');
-          expect(typeof result.msg).toBe('string');
-          if (response.statusCode === 200) expect(result.code).toBe(0);
-          else expectRefusal(response);
-        }),
+        fc.asyncProperty(
+          anyBody,
+          fc.constantFrom('application/json', 'text/plain', 'application/octet-stream'),
+          async (body, type) => {
+            const response = await post(body, type);
+            expect(response.statusCode).toBeLessThan(500);
+            const result = decodeResponse(response.json());
+            expect(typeof result.code).toBe('number');
+            expect(typeof result.msg).toBe('string');
+            if (response.statusCode === 200) expect(result.code).toBe(0);
+            else expectRefusal(response);
+          },
+        ),
         { numRuns: 300 },
       );
     });

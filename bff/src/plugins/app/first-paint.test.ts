@@ -37,7 +37,12 @@ const snapshot: FirstPaintSnapshot = {
     {
       route: '/windows_errors',
       html: '<main><form><input name="q"></form></main>',
-      scripts: [ENTRY, '/remotes/mf-tutorials/remoteEntry.js', `/remotes/mf-tutorials/${EXPOSE}`, `/remotes/mf-tutorials/${PAGE}`],
+      scripts: [
+        ENTRY,
+        '/remotes/mf-tutorials/remoteEntry.js',
+        `/remotes/mf-tutorials/${EXPOSE}`,
+        `/remotes/mf-tutorials/${PAGE}`,
+      ],
     },
     // Drawn by a page chunk that no longer exists: never served.
     { route: '/login', html: '<p>stale</p>', scripts: [ENTRY] },
@@ -100,11 +105,7 @@ describe('first paint', () => {
 
   it('leaves it out for a session, its marker and the agency site', async () => {
     const visitor = await app.inject({ url: '/' });
-    for (const headers of [
-      { cookie: 'sid=abc' },
-      { cookie: 'token=1' },
-      { host: 'agent.example.org:8443' },
-    ]) {
+    for (const headers of [{ cookie: 'sid=abc' }, { cookie: 'token=1' }, { host: 'agent.example.org:8443' }]) {
       const response = await app.inject({ url: '/', headers });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');

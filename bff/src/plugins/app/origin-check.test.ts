@@ -46,8 +46,12 @@ describe('origin check', () => {
     expect(response.statusCode).toBe(403);
   });
 
-  it('accepts the request\'s own origin, the configured public origin, and calls without Origin', async () => {
-    const cases: Array<Record<string, string>> = [{ origin: 'http://bff.internal:8080' }, { origin: 'https://portal.example.com' }, {}];
+  it("accepts the request's own origin, the configured public origin, and calls without Origin", async () => {
+    const cases: Array<Record<string, string>> = [
+      { origin: 'http://bff.internal:8080' },
+      { origin: 'https://portal.example.com' },
+      {},
+    ];
     for (const headers of cases) {
       const response = await login(headers);
       expect(response.statusCode).toBe(200);

@@ -121,7 +121,9 @@ describe('static all-in-one', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>shell</title>');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[^']+' 'sha256-[^']+' https:\/\/cdn\.example\.com;/);
+    expect(response.headers['content-security-policy']).toMatch(
+      /script-src 'self' 'sha256-[^']+' 'sha256-[^']+' https:\/\/cdn\.example\.com;/,
+    );
     expect((await app.inject({ url: '/logo.png' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/static/js/main.1a2b3c4d.js' })).headers['cache-control']).toBe(
       'public, max-age=31536000, immutable',

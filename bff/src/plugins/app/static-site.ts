@@ -1,7 +1,14 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { PORTAL_CONFIG_PATH, PRODUCT_NAME, cookieNames, remoteFolder, remoteNames, type PortalConfig } from '@portal/contracts';
+import {
+  PORTAL_CONFIG_PATH,
+  PRODUCT_NAME,
+  cookieNames,
+  remoteFolder,
+  remoteNames,
+  type PortalConfig,
+} from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config.js';

@@ -21,7 +21,9 @@ async function subscription(instance: FastifyInstance): Promise<string> {
     "UPDATE users SET traffic = 10737418240, vip_expire_time = '2099-01-01T00:00:00Z' WHERE id = $1",
     [user.id],
   );
-  const [row] = await instance.database.query<{ userkey: string }>('SELECT userkey FROM users WHERE id = $1', [user.id]);
+  const [row] = await instance.database.query<{ userkey: string }>('SELECT userkey FROM users WHERE id = $1', [
+    user.id,
+  ]);
   return `/api/subscript/clash/${user.id}/${row!.userkey}`;
 }
 

@@ -62,7 +62,9 @@ export function ResourcePage<R extends { _id: string }, F, L extends Lookups>({
   const form = editable ? resource.form : undefined;
   // An action names its permission; one that makes a call (an outcome) is an edit of the screen.
   const allowed = (action: { permission?: StaffPermission; call?: unknown }) =>
-    action.permission !== undefined ? holds(action.permission, userType, permissions) : action.call === undefined || editable;
+    action.permission !== undefined
+      ? holds(action.permission, userType, permissions)
+      : action.call === undefined || editable;
   const remove = editable ? resource.remove : undefined;
   const [url, setUrl] = useTableUrlState(defaults);
   const filters = useMemo(() => resource.filters ?? [], [resource]);

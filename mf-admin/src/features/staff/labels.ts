@@ -22,7 +22,10 @@ export const staffLabels = {
     screen: '员工管理任命',
     yunying_list: '运营名单（yunying_list）',
   } satisfies Record<StaffSource, string>,
-  secondFactors: { none: '未设置', totp: '验证器', passkey: '通行密钥', both: '验证器 + 通行密钥' } as Record<string, string>,
+  secondFactors: { none: '未设置', totp: '验证器', passkey: '通行密钥', both: '验证器 + 通行密钥' } as Record<
+    string,
+    string
+  >,
   roles: {
     title: '角色管理',
     noun: '角色',

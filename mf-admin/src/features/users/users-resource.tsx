@@ -229,7 +229,11 @@ export const usersResource: ResourceDefinition<AdminUser, UserUpdate> = {
       permission: 'users.edit',
       danger: true,
       confirm: (row) => t.confirmResetKey(row.email),
-      ...outcome({ call: (row: AdminUser) => resetUserKey(row._id), success: t.resetKeyDone, failure: t.resetKeyFailed }),
+      ...outcome({
+        call: (row: AdminUser) => resetUserKey(row._id),
+        success: t.resetKeyDone,
+        failure: t.resetKeyFailed,
+      }),
     },
     {
       key: 'clientDevices',

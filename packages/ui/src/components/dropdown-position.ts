@@ -25,7 +25,14 @@ const MIN_HEIGHT = 120;
 /** Below this much room under the trigger (px), a panel with more room above opens upwards. */
 const FLIP_BELOW = 240;
 
-export function dropdownPlacement({ trigger, viewport, width, align, gap = 8, margin = 8 }: DropdownPlacementInput): DropdownPlacement {
+export function dropdownPlacement({
+  trigger,
+  viewport,
+  width,
+  align,
+  gap = 8,
+  margin = 8,
+}: DropdownPlacementInput): DropdownPlacement {
   const panelWidth = Math.max(0, Math.min(width, viewport.width - 2 * margin));
   const preferredLeft = align === 'end' ? trigger.right - panelWidth : trigger.left;
   const left = Math.min(Math.max(preferredLeft, margin), viewport.width - margin - panelWidth);
@@ -34,7 +41,12 @@ export function dropdownPlacement({ trigger, viewport, width, align, gap = 8, ma
   const above = trigger.top - gap - margin;
   // Opens upwards only when the room below is cramped and there is more above (a menu low on a phone).
   if (below < FLIP_BELOW && above > below) {
-    return { bottom: viewport.height - trigger.top + gap, left, width: panelWidth, maxHeight: Math.max(MIN_HEIGHT, above) };
+    return {
+      bottom: viewport.height - trigger.top + gap,
+      left,
+      width: panelWidth,
+      maxHeight: Math.max(MIN_HEIGHT, above),
+    };
   }
   return { top, left, width: panelWidth, maxHeight: Math.max(MIN_HEIGHT, below) };
 }

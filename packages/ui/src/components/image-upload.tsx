@@ -20,7 +20,14 @@ export interface ImageUploadProps {
  * again by the server) and shows a preview with a remove action. Failures are toasts with the
  * server's message (图片限制在4M内 for a file too large).
  */
-export function ImageUpload({ value, onChange, purpose, label = '上传图片', previewSize = 96, disabled }: ImageUploadProps) {
+export function ImageUpload({
+  value,
+  onChange,
+  purpose,
+  label = '上传图片',
+  previewSize = 96,
+  disabled,
+}: ImageUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [busy, setBusy] = useState(false);

@@ -22,8 +22,12 @@ export const portalThemeConfig = defineConfig({
         },
       },
       fonts: {
-        body: { value: '-apple-system, BlinkMacSystemFont, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif' },
-        heading: { value: '-apple-system, BlinkMacSystemFont, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif' },
+        body: {
+          value: '-apple-system, BlinkMacSystemFont, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif',
+        },
+        heading: {
+          value: '-apple-system, BlinkMacSystemFont, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif',
+        },
       },
     },
     semanticTokens: {

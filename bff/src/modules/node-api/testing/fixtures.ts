@@ -13,7 +13,13 @@ export async function createNode(
   app: FastifyInstance,
   options: {
     port?: number;
-    lines?: Array<{ protocol?: string; scale?: number; permissionRequire?: string; disableForAgency?: boolean; public?: boolean }>;
+    lines?: Array<{
+      protocol?: string;
+      scale?: number;
+      permissionRequire?: string;
+      disableForAgency?: boolean;
+      public?: boolean;
+    }>;
     name?: string;
     orderID?: number;
   } = {},
@@ -23,7 +29,14 @@ export async function createNode(
   await app.database.query(
     `INSERT INTO agents (id, name, country, type, ip, host, port, secret_hash, order_id, "desc")
      VALUES ($1, $2, $3, 'v2ray', '127.0.0.1', '127.0.0.1', $4, $5, $6, '测试节点')`,
-    [agentId, options.name ?? '测试 01', JSON.stringify({ name: '日本', flag: '🇯🇵', code: 'JP' }), options.port ?? 10086, hash, options.orderID ?? 0],
+    [
+      agentId,
+      options.name ?? '测试 01',
+      JSON.stringify({ name: '日本', flag: '🇯🇵', code: 'JP' }),
+      options.port ?? 10086,
+      hash,
+      options.orderID ?? 0,
+    ],
   );
   const lineIds: string[] = [];
   for (const [i, line] of (options.lines ?? [{}]).entries()) {
@@ -32,7 +45,17 @@ export async function createNode(
     await app.database.query(
       `INSERT INTO lines (id, index, name, agent_id, protocol, scale, permission_require, disable_for_agency, public)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [id, i, `线路 ${i}`, agentId, line.protocol ?? 'vmesh_tcp', line.scale ?? 1, line.permissionRequire ?? null, line.disableForAgency ?? false, line.public ?? true],
+      [
+        id,
+        i,
+        `线路 ${i}`,
+        agentId,
+        line.protocol ?? 'vmesh_tcp',
+        line.scale ?? 1,
+        line.permissionRequire ?? null,
+        line.disableForAgency ?? false,
+        line.public ?? true,
+      ],
     );
   }
   app.network.networkChanged();
@@ -51,7 +74,10 @@ export interface TestUserFields {
   isAgency?: boolean;
 }
 
-export async function createBalanceUser(app: FastifyInstance, fields: TestUserFields = {}): Promise<{ id: string; userkey: string }> {
+export async function createBalanceUser(
+  app: FastifyInstance,
+  fields: TestUserFields = {},
+): Promise<{ id: string; userkey: string }> {
   const id = newObjectId();
   const userkey = randomHex(16);
   await app.database.query(
@@ -76,10 +102,12 @@ export async function createBalanceUser(app: FastifyInstance, fields: TestUserFi
 }
 
 export async function userBalance(app: FastifyInstance, id: string) {
-  const [row] = await app.database.query<{ traffic: string; spend_traffic: string; daily_time_package_usage: string; time_package_day: string | null }>(
-    'SELECT traffic, spend_traffic, daily_time_package_usage, time_package_day::text FROM users WHERE id = $1',
-    [id],
-  );
+  const [row] = await app.database.query<{
+    traffic: string;
+    spend_traffic: string;
+    daily_time_package_usage: string;
+    time_package_day: string | null;
+  }>('SELECT traffic, spend_traffic, daily_time_package_usage, time_package_day::text FROM users WHERE id = $1', [id]);
   return {
     traffic: Number(row!.traffic),
     spendTraffic: Number(row!.spend_traffic),

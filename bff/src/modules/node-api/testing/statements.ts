@@ -31,10 +31,15 @@ export async function statementsDuring<T>(fn: () => Promise<T>): Promise<{ resul
     });
   });
   // PGlite runs a transaction's statements through the transaction object it hands out.
-  const owner = ownerOfMethod(PGlite.prototype, 'transaction') as { transaction: (fn: (tx: { query: Query }) => unknown) => unknown };
+  const owner = ownerOfMethod(PGlite.prototype, 'transaction') as {
+    transaction: (fn: (tx: { query: Query }) => unknown) => unknown;
+  };
   const transaction = owner.transaction;
   spies.push(
-    vi.spyOn(owner, 'transaction').mockImplementation(function (this: unknown, callback: (tx: { query: Query }) => unknown) {
+    vi.spyOn(owner, 'transaction').mockImplementation(function (
+      this: unknown,
+      callback: (tx: { query: Query }) => unknown,
+    ) {
       return transaction.call(this, (tx) => {
         const query = tx.query.bind(tx);
         tx.query = (...args: unknown[]) => {

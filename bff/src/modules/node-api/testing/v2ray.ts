@@ -49,7 +49,13 @@ export function serverConfig(options: { port: number; apiPort: number; users: Vm
         settings: { clients: options.users.map((u) => ({ id: u.id, alterId: 0, level: 0, email: u.email })) },
         streamSettings: { network: 'tcp' },
       },
-      { tag: 'api', listen: '127.0.0.1', port: options.apiPort, protocol: 'dokodemo-door', settings: { address: '127.0.0.1' } },
+      {
+        tag: 'api',
+        listen: '127.0.0.1',
+        port: options.apiPort,
+        protocol: 'dokodemo-door',
+        settings: { address: '127.0.0.1' },
+      },
     ],
     outbounds: [{ tag: 'direct', protocol: 'freedom' }],
     routing: { rules: [{ type: 'field', inboundTag: ['api'], outboundTag: 'api' }] },
@@ -64,13 +70,19 @@ export function clientConfig(options: {
   const { server } = options;
   return {
     log: { loglevel: 'warning' },
-    inbounds: [{ listen: '127.0.0.1', port: options.socksPort, protocol: 'socks', settings: { auth: 'noauth', udp: false } }],
+    inbounds: [
+      { listen: '127.0.0.1', port: options.socksPort, protocol: 'socks', settings: { auth: 'noauth', udp: false } },
+    ],
     outbounds: [
       {
         protocol: 'vmess',
         settings: {
           vnext: [
-            { address: server.address, port: server.port, users: [{ id: server.id, alterId: server.alterId, security: server.security }] },
+            {
+              address: server.address,
+              port: server.port,
+              users: [{ id: server.id, alterId: server.alterId, security: server.security }],
+            },
           ],
         },
         streamSettings: { network: server.network },
@@ -152,7 +164,11 @@ export function queryUserStats(apiPort: number): Map<string, { uplink: number; d
 }
 
 /** One HTTP/1.0 GET through a SOCKS5 proxy (no authentication); resolves with the raw response text. */
-export async function httpGetViaSocks5(socksPort: number, target: { host: string; port: number; path: string }, timeoutMs = 5_000): Promise<string> {
+export async function httpGetViaSocks5(
+  socksPort: number,
+  target: { host: string; port: number; path: string },
+  timeoutMs = 5_000,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(socksPort, '127.0.0.1');
     const timer = setTimeout(() => {

@@ -102,14 +102,21 @@ export function fakeBotApi() {
       }
       case 'sendMessage':
         sent.push({ chat_id: String(params.chat_id), text: String(params.text) });
-        return reply({ message_id: nextMessageId++, date: 0, chat: { id: Number(params.chat_id), type: 'private' }, text: params.text });
+        return reply({
+          message_id: nextMessageId++,
+          date: 0,
+          chat: { id: Number(params.chat_id), type: 'private' },
+          text: params.text,
+        });
       default:
         return reply(true);
     }
   };
   /** A private message from a Telegram user, as an update (what getUpdates or a webhook hands over). */
   const messageUpdate = (chatId: number, text: string, username = 'alice_tg') => {
-    const entities = text.startsWith('/') ? [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length }] : [];
+    const entities = text.startsWith('/')
+      ? [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length }]
+      : [];
     return {
       update_id: nextUpdateId++,
       message: {

@@ -23,7 +23,12 @@ export async function openTrade(
   const orderId = newObjectId();
   const tradeId = newObjectId();
   const createdAt = options.createdAt ?? new Date();
-  await app.database.query('INSERT INTO combos (id, name, price_cents, traffic) VALUES ($1, $2, $3, $4)', [comboId, '测试套餐', amountCents, 1024 ** 3]);
+  await app.database.query('INSERT INTO combos (id, name, price_cents, traffic) VALUES ($1, $2, $3, $4)', [
+    comboId,
+    '测试套餐',
+    amountCents,
+    1024 ** 3,
+  ]);
   await app.database.query(
     `INSERT INTO orders (id, user_id, combo_id, "desc", order_money_cents, add_traffic, expires_at)
      VALUES ($1, $2, $3, '测试套餐', $4, $5, now() + interval '30 minutes')`,
@@ -62,7 +67,9 @@ export async function tradeRow(app: FastifyInstance, tradeId: string) {
     usdt_address: string | null;
     created_at: Date;
     expires_at: Date;
-  }>('SELECT provider, status, usdt_amount_milli, usdt_address, created_at, expires_at FROM trades WHERE id = $1', [tradeId]);
+  }>('SELECT provider, status, usdt_amount_milli, usdt_address, created_at, expires_at FROM trades WHERE id = $1', [
+    tradeId,
+  ]);
   if (row === undefined) throw new Error(`no trade ${tradeId}`);
   return row;
 }

@@ -40,10 +40,13 @@ export function createPerUserReference({
         merged.set(u.userId, entry);
       }
       const ids = [...merged.keys()].sort();
-      const totals = [...merged.values()].reduce((a, u) => ({ upload: a.upload + u.upload, download: a.download + u.download }), {
-        upload: 0,
-        download: 0,
-      });
+      const totals = [...merged.values()].reduce(
+        (a, u) => ({ upload: a.upload + u.upload, download: a.download + u.download }),
+        {
+          upload: 0,
+          download: 0,
+        },
+      );
 
       return db.transaction(async (tx) => {
         const inserted = await tx
@@ -119,7 +122,9 @@ export function createPerUserReference({
               allSpend: after!.spendTraffic,
               updatedAt: sql`now()`,
             })
-            .where(and(eq(trafficRecords.userId, user.id), eq(trafficRecords.day, today), eq(trafficRecords.type, 'spend')))
+            .where(
+              and(eq(trafficRecords.userId, user.id), eq(trafficRecords.day, today), eq(trafficRecords.type, 'spend')),
+            )
             .returning({ id: trafficRecords.id });
           if (updated.length > 0) continue;
           await trafficRepository.insertRecord(tx, {

@@ -91,7 +91,13 @@ export async function accountingRows(app: FastifyInstance, ids: string[]) {
       }))
       .sort((x, y) => x.twin - y.twin),
     daily: daily
-      .map((d) => ({ twin: twin(d.user_id), day: d.day, upload: num(d.upload), download: num(d.download), charged: num(d.charged) }))
+      .map((d) => ({
+        twin: twin(d.user_id),
+        day: d.day,
+        upload: num(d.upload),
+        download: num(d.download),
+        charged: num(d.charged),
+      }))
       .sort(byTwinThenDay),
     records: records
       .map((r) => ({

@@ -7,7 +7,9 @@ export type DeliveryRow = NotificationDelivery & { _id: string };
 /** POST /api/admin/notifications/deliveries: the newest deliveries first. */
 export async function deliveryList(request: DeliveriesRequest) {
   const result = await call<NotificationDelivery[]>('admin/notifications/deliveries', request);
-  return result.code === 0 ? { ...result, data: result.data.map((row) => ({ ...row, _id: String(row.id) })) } : { ...result, data: [] as DeliveryRow[] };
+  return result.code === 0
+    ? { ...result, data: result.data.map((row) => ({ ...row, _id: String(row.id) })) }
+    : { ...result, data: [] as DeliveryRow[] };
 }
 
 /** POST /api/admin/notifications/resend: the delivery queued again from its first try. */

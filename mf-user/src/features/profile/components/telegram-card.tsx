@@ -74,13 +74,24 @@ export function TelegramCard({ user, onUnbound }: { user: UserInfo; onUnbound: (
               {bound ? t.bound(settings?.telegramName ?? user.telegram_name ?? '') : t.unbound}
             </Text>
             {bound ? (
-              <Button size="sm" variant="outline" onClick={() => setConfirming(true)} onPointerEnter={UnbindDialog.preload}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setConfirming(true)}
+                onPointerEnter={UnbindDialog.preload}
+              >
                 {t.unbind}
               </Button>
             ) : (
               settings?.telegramEnabled === true &&
               link === null && (
-                <Button size="sm" colorPalette="brand" loading={busy} loadingText={n.binding} onClick={() => void bind()}>
+                <Button
+                  size="sm"
+                  colorPalette="brand"
+                  loading={busy}
+                  loadingText={n.binding}
+                  onClick={() => void bind()}
+                >
                   {n.bind}
                 </Button>
               )
@@ -142,7 +153,11 @@ export function TelegramCard({ user, onUnbound }: { user: UserInfo; onUnbound: (
                       checked={topic.chosen}
                       onChange={(event) =>
                         void save(
-                          { topics: event.target.checked ? [...chosen, topic.key] : chosen.filter((k) => k !== topic.key) },
+                          {
+                            topics: event.target.checked
+                              ? [...chosen, topic.key]
+                              : chosen.filter((k) => k !== topic.key),
+                          },
                           n.topicsSaved,
                           n.topicsFailed,
                         )

@@ -13,9 +13,7 @@ import {
 } from '../lib/announcement-schedule';
 
 export type AnnouncementState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; notice: AnnouncementConfig | null };
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; notice: AnnouncementConfig | null };
 
 export interface AnnouncementApi {
   state: AnnouncementState;
@@ -30,7 +28,8 @@ export interface AnnouncementApi {
 }
 
 function remember(notice: AnnouncementConfig | null): void {
-  if (hasAnnouncementText(notice)) writeSeen(browserStorage(), { at: Date.now(), fingerprint: announcementFingerprint(notice) });
+  if (hasAnnouncementText(notice))
+    writeSeen(browserStorage(), { at: Date.now(), fingerprint: announcementFingerprint(notice) });
 }
 
 /**

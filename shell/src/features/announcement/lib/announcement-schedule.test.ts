@@ -75,13 +75,23 @@ describe('calendar days', () => {
 describe('the seen record', () => {
   it('round-trips through a store and survives garbage or a refusing store', () => {
     const data = new Map<string, string>();
-    const store = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) };
+    const store = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+    };
     expect(readSeen(store)).toBeNull();
     writeSeen(store, { at: 42, fingerprint: 'x' });
     expect(readSeen(store)).toEqual({ at: 42, fingerprint: 'x' });
     data.set(ANNOUNCEMENT_SEEN_KEY, '{oops');
     expect(readSeen(store)).toBeNull();
-    const refusing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
     expect(readSeen(refusing)).toBeNull();
     expect(() => writeSeen(refusing, { at: 1, fingerprint: 'y' })).not.toThrow();
   });

@@ -104,7 +104,11 @@ export function writeSeen(storage: KeyValueStore | undefined, record: SeenRecord
 export function safeHttpUrl(value: string | null | undefined): string | null {
   const text = (value ?? '').trim();
   if (!text || /\s/.test(text)) return null;
-  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : /^[\w-]+(\.[\w-]+)+([/:?#].*)?$/.test(text) ? `https://${text}` : null;
+  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(text)
+    ? text
+    : /^[\w-]+(\.[\w-]+)+([/:?#].*)?$/.test(text)
+      ? `https://${text}`
+      : null;
   if (!candidate) return null;
   try {
     const url = new URL(candidate);

@@ -21,7 +21,9 @@ describe('trial coupon success text', () => {
   });
 
   it('gives both when both are positive, and only the name when neither is', () => {
-    expect(couponSuccessText(answer({ traffic: 2 * GiB, day: 3 }))).toBe('恭喜您获得「新人体验券」，流量增加 2GB，时长增加 3 天');
+    expect(couponSuccessText(answer({ traffic: 2 * GiB, day: 3 }))).toBe(
+      '恭喜您获得「新人体验券」，流量增加 2GB，时长增加 3 天',
+    );
     expect(couponSuccessText(answer({ traffic: 0, day: 0 }))).toBe('恭喜您获得「新人体验券」');
   });
 });

@@ -17,7 +17,10 @@ describe('following a notice', () => {
 
   it('leaves for other addresses', () => {
     expect(noticeTarget('https://t.me/group', origin)).toEqual({ kind: 'external', url: 'https://t.me/group' });
-    expect(noticeTarget('https://other.example/#/shop', origin)).toEqual({ kind: 'external', url: 'https://other.example/#/shop' });
+    expect(noticeTarget('https://other.example/#/shop', origin)).toEqual({
+      kind: 'external',
+      url: 'https://other.example/#/shop',
+    });
   });
 
   it('never follows script or other schemes, nor empty links', () => {
