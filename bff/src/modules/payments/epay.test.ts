@@ -5,6 +5,7 @@ import {
   checkEpayNotify,
   epaySign,
   epaySigningString,
+  epaySubmitParams,
   epaySubmitUrl,
   formatYuan,
   hasValidEpaySign,
@@ -112,6 +113,19 @@ describe('epay request', () => {
     expect(hasValidEpaySign(params, 'abc123')).toBe(true);
   });
 
+  it('sends & and = of a product name in their full-width forms, so no value of a signed submit holds them but its addresses', () => {
+    const params = epaySubmitParams(account, {
+      type: 'alipay',
+      outTradeNo: 'abc',
+      notifyUrl: 'https://portal.example.com/api/pay/notify/epay/yi',
+      returnUrl: 'https://portal.example.com/#/order?alipay_pay=1',
+      name: 'A&B=C',
+      amountCents: 100,
+    });
+    expect(params.name).toBe('A＆B＝C');
+    expect(hasValidEpaySign(params, account.key)).toBe(true);
+  });
+
   it('wraps a pay page in the alipay scheme link', () => {
     expect(alipaySchemeLink('https://p.example/submit.php?a=1&b=2')).toBe(
       'alipays://platformapi/startapp?appId=20000067&url=https%3A%2F%2Fp.example%2Fsubmit.php%3Fa%3D1%26b%3D2',
@@ -153,6 +167,17 @@ describe('epay notify check', () => {
     ['no trade number', notify({ trade_no: '' }), 'trade_no'],
   ])('refuses %s', (_name, params, reason) => {
     const result = checkEpayNotify(params, account);
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.reason).toContain(reason);
+  });
+
+  it.each([
+    ['a return_url (a submit parameter)', { return_url: 'https://portal.example.com/#' }, 'submit parameter'],
+    ['a notify_url (a submit parameter)', { notify_url: 'https://portal.example.com/n' }, 'submit parameter'],
+    ['a value with &', { name: 'x&trade_status=TRADE_SUCCESS' }, 'cannot tell apart'],
+    ['a name with =', { 'out_trade_no=T1&x': '1' }, 'cannot tell apart'],
+  ])('refuses a notify carrying %s, signed or not', (_name, extra, reason) => {
+    const result = checkEpayNotify(notify(extra), account);
     expect(result.ok).toBe(false);
     expect(result.ok ? '' : result.reason).toContain(reason);
   });

@@ -18,7 +18,13 @@ export interface EpayAccount {
 
 export const EPAY_SUCCESS_STATUS = 'TRADE_SUCCESS';
 
-/** What the gateway signs: non-empty parameters but sign and sign_type, sorted by name, `k=v` joined by `&`. */
+/**
+ * What the gateway signs: non-empty parameters but sign and sign_type, sorted by name, `k=v` joined
+ * by `&`. Nothing is escaped, so the string alone does not say where a value ends: a submit whose
+ * return_url carries `&trade_no=…&trade_status=TRADE_SUCCESS` signs the very string of a notify
+ * with those fields. checkEpayNotify therefore refuses what a notify cannot honestly carry (the
+ * submit's own keys, and `&` in a value), and epaySubmitParams puts no `&` or `=` in the names it sends.
+ */
 export function epaySigningString(params: EpayParams): string {
   return Object.keys(params)
     .filter((name) => name !== 'sign' && name !== 'sign_type' && params[name] !== '')
@@ -67,6 +73,14 @@ export interface EpayRequest {
   amountCents: number;
 }
 
+/** Keys only a submit carries: every submit signs `notify_url=…`, which no notify may then reproduce. */
+const SUBMIT_ONLY_KEYS = ['notify_url', 'return_url'] as const;
+
+/** A product name for the gateway's page with `&` and `=` as their full-width forms (the notify echoes it back). */
+function plainName(name: string): string {
+  return name.replaceAll('&', '＆').replaceAll('=', '＝');
+}
+
 export function epaySubmitParams(account: EpayAccount, request: EpayRequest): EpayParams {
   return withEpaySign(
     {
@@ -75,7 +89,7 @@ export function epaySubmitParams(account: EpayAccount, request: EpayRequest): Ep
       out_trade_no: request.outTradeNo,
       notify_url: request.notifyUrl,
       return_url: request.returnUrl,
-      name: request.name,
+      name: plainName(request.name),
       money: formatYuan(request.amountCents),
     },
     account.key,
@@ -105,6 +119,10 @@ export type EpayNotifyCheck = { ok: true; notify: EpayNotify } | { ok: false; re
 
 /** Checks a notify against the merchant account it was addressed to (the platform in the URL). */
 export function checkEpayNotify(params: EpayParams, account: Pick<EpayAccount, 'pid' | 'key'>): EpayNotifyCheck {
+  // Before the signature: a submit's signature (the buyer has it in the pay link) must not pass for a notify.
+  if (SUBMIT_ONLY_KEYS.some((name) => name in params)) return { ok: false, reason: 'a submit parameter in a notify' };
+  if (Object.entries(params).some(([name, value]) => !/^[a-z0-9_]+$/.test(name) || value.includes('&')))
+    return { ok: false, reason: 'a parameter the signing string cannot tell apart' };
   if (account.key === '' || !hasValidEpaySign(params, account.key)) return { ok: false, reason: 'bad signature' };
   if (params.trade_status !== EPAY_SUCCESS_STATUS)
     return { ok: false, reason: `trade_status ${(params.trade_status ?? '(none)').slice(0, 32)}` };

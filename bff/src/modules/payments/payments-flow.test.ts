@@ -2,7 +2,7 @@ import type { PaymentResult } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalTron, type LocalTron } from '../../../../scripts/lib/local-tron.mjs';
-import { signedInUser } from '../../../test/api.js';
+import { call, signedInUser } from '../../../test/api.js';
 import { buildTestApp, LogCapture } from '../../../test/build-test-app.js';
 import {
   expectMoneyInvariants,
@@ -180,6 +180,55 @@ describe('epay notify (QUALITY 17)', () => {
 
   beforeEach(async () => {
     await app.settings.set({ alipay: 'yi' });
+  });
+
+  it("the buyer's own pay link does not pass for a notify, whatever return_url it asked for", async () => {
+    const who = await buyer();
+    const order = await newOrder(app, who.cookie, pack);
+    // The signing string does not escape `&`: this return_url makes the signed submit read like a paid notify.
+    const crafted = 'http://portal.test/#&trade_no=FORGED1&trade_status=TRADE_SUCCESS';
+    const started = await call<PaymentResult>(
+      app,
+      '/api/shop/dobuy',
+      { order_id: order._id, pay_mode: 'alipay', isMobile: false, return_url: crafted },
+      { cookie: who.cookie, headers: { host: 'portal.test' } },
+    );
+    expect(started.result.code).toBe(0);
+    const signed = Object.fromEntries(new URL(started.result.data.payurl!).searchParams);
+    expect(signed.return_url).toBe(crafted);
+    const forged = {
+      ...signed,
+      return_url: 'http://portal.test/#',
+      trade_no: 'FORGED1',
+      trade_status: 'TRADE_SUCCESS',
+    };
+    const { notify_url: _dropped, ...withoutNotifyUrl } = forged;
+    for (const attempt of [forged, withoutNotifyUrl, { ...withoutNotifyUrl, return_url: undefined }]) {
+      const fields = Object.fromEntries(Object.entries(attempt).filter(([, v]) => v !== undefined)) as Record<
+        string,
+        string
+      >;
+      const response = await app.inject({ method: 'POST', url: '/api/pay/notify/epay/yi', ...form(fields) });
+      expect(response.body).toBe('fail');
+    }
+    expect(await tradeStatus(who, started.result.data._id)).toBe('topay');
+    expect((await userTotals(app, who.id)).traffic).toBe(0);
+  });
+
+  it('a product named with & and = is paid: the gateway gets the full-width forms and echoes them back', async () => {
+    const odd = await product(app, { name: 'A&B=C 包', price: 3, traffic: GiB });
+    const who = await buyer();
+    const order = await newOrder(app, who.cookie, odd);
+    const { data } = await who.api.dobuy(order._id, { pay_mode: 'alipay' });
+    const name = new URL(data.payurl!).searchParams.get('name');
+    expect(name).toContain('A＆B＝C');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/epay/yi',
+      ...form(notify(data._id, { name: name!, money: '3.00' })),
+    });
+    expect(response.body).toBe('success');
+    expect(await tradeStatus(who, data._id)).toBe('paied');
   });
 
   it('a valid signature with the wrong amount is refused and logged; the order is unchanged', async () => {
