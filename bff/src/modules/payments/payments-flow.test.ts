@@ -196,18 +196,16 @@ describe('epay notify (QUALITY 17)', () => {
     expect(started.result.code).toBe(0);
     const signed = Object.fromEntries(new URL(started.result.data.payurl!).searchParams);
     expect(signed.return_url).toBe(crafted);
-    const forged = {
+    const forged: Record<string, string> = {
       ...signed,
       return_url: 'http://portal.test/#',
       trade_no: 'FORGED1',
       trade_status: 'TRADE_SUCCESS',
     };
-    const { notify_url: _dropped, ...withoutNotifyUrl } = forged;
-    for (const attempt of [forged, withoutNotifyUrl, { ...withoutNotifyUrl, return_url: undefined }]) {
-      const fields = Object.fromEntries(Object.entries(attempt).filter(([, v]) => v !== undefined)) as Record<
-        string,
-        string
-      >;
+    const without = (...names: string[]) =>
+      Object.fromEntries(Object.entries(forged).filter(([name]) => !names.includes(name)));
+    // As the signature wants it, and without the keys a notify may not carry (the signature no longer fits).
+    for (const fields of [forged, without('notify_url'), without('notify_url', 'return_url')]) {
       const response = await app.inject({ method: 'POST', url: '/api/pay/notify/epay/yi', ...form(fields) });
       expect(response.body).toBe('fail');
     }

@@ -19,12 +19,19 @@ declare module 'fastify' {
 /**
  * Operator routes built by the resource engine (backOfficeRoute), which takes no route config:
  * settling a withdrawal, every configuration change (set_config as a whole, payment keys and the
- * owner/operations settings included) and every change of staff and roles. Routes declared
- * directly say `config.stepUp: true`.
+ * owner/operations settings included), every change of staff and roles, and what takes over or
+ * credits a user's account (their password, balances and rebate rate, subscription key and
+ * sessions) or a node's (its secret). Routes declared directly say `config.stepUp: true`.
  */
 export const STEP_UP_URLS: ReadonlySet<string> = new Set([
   '/api/admin/charge/checkout_charge',
   '/api/admin/config/set_config',
+  '/api/admin/users/change_password',
+  '/api/admin/users/update_user',
+  '/api/admin/users/update_channel',
+  '/api/admin/users/reset_userkey',
+  '/api/admin/users/end_sessions',
+  '/api/admin/agents/rotate_secret',
   '/api/admin/staff/appoint',
   '/api/admin/staff/change_role',
   '/api/admin/staff/remove',
@@ -48,6 +55,20 @@ export function sessionIdOf(request: FastifyRequest): string | undefined {
 
 /** Whether the caller is staff (modules/staff resolves request.staff with the session). */
 export const isStaff = (request: FastifyRequest): boolean => request.user !== null && request.staff !== null;
+
+/**
+ * The caller's staff rights on a route any signed-in user may call that gives staff more (every
+ * ticket, other users' private images, uploads without the quota): none while the
+ * staff_second_factor_required setting holds them back (no factor yet), as the operator routes
+ * refuse them then (1132). They are still a user there, with a user's rights.
+ */
+export async function effectiveStaff(request: FastifyRequest): Promise<FastifyRequest['staff']> {
+  if (!isStaff(request)) return null;
+  if (!(await request.server.settings.get('staff_second_factor_required'))) return request.staff;
+  const sessionId = sessionIdOf(request);
+  if (sessionId === undefined) return null;
+  return (await request.server.secondFactor.guardState(sessionId)).active ? request.staff : null;
+}
 
 /**
  * On every operator route, after the access guard: with the staff_second_factor_required setting

@@ -6,7 +6,7 @@ import { createSecondFactorRepository } from './repository.js';
 import { secondFactorRoutes } from './routes.js';
 import { createSecondFactorService, type SecondFactorService } from './service.js';
 
-export { default as secondFactorGuard, isStaff, sessionIdOf, STEP_UP_URLS } from './guard.js';
+export { default as secondFactorGuard, effectiveStaff, isStaff, sessionIdOf, STEP_UP_URLS } from './guard.js';
 export { sendSecondFactorNeeded } from './routes.js';
 export { SecondFactorNeeded, type SecondFactorService } from './service.js';
 export { createSecondFactorRepository } from './repository.js';

@@ -262,7 +262,8 @@ export function secondFactorRoutes(fastify: FastifyInstance, factors: SecondFact
   });
 
   // A staff member who lost their phone and their codes: reset by an admin with staff.edit, audited
-  // and mailed to them. Never the owner's factor, never one's own (that needs the factor itself).
+  // and mailed to them. Never the owner's factor, never one's own (that needs the factor itself),
+  // never one of someone holding a permission the caller lacks.
   fastify.post('/api/admin/second_factor/reset', {
     config: { access: { permission: 'staff.edit' }, payload: SecondFactorResetRequest, stepUp: true },
     handler: async (request, reply) => {
@@ -275,6 +276,8 @@ export function secondFactorRoutes(fastify: FastifyInstance, factors: SecondFact
       if (isOwner(await fastify.settings.get('admin_id'), target)) {
         throw new DomainError(Codes.NOT_ALLOWED, '不能重置站长的两步验证');
       }
+      // As on the staff screen: nobody clears the factor of someone who holds more than they do.
+      await fastify.staff.assertMayActOn(request.staff!, operator.id, userId);
       const had = await fastify.audit.action(
         operator,
         {

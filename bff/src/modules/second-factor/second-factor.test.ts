@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createUser, login, outboxFor, sessionCookie, signedInUser } from '../../../test/api.js';
+import { appointStaff, call, createUser, login, outboxFor, sessionCookie, signedInUser } from '../../../test/api.js';
 import { auditOf } from '../../../test/admin.js';
 import { buildTestApp, TEST_ADMIN } from '../../../test/build-test-app.js';
 import { sha256Hex } from '../../lib/random.js';
@@ -369,6 +369,47 @@ describe('step-up', () => {
     ).not.toBe(Codes.STEP_UP_REQUIRED);
   });
 
+  it("a stale check cannot take over a user's account: password, balances, key and sessions need a fresh one (1133), nothing changes", async () => {
+    const staff = await staffMember();
+    const { secret } = await enrol(staff.cookie, staff.id);
+    const victim = await signedInUser(app);
+    const [before] = await app.database.query<{ userkey: string; password_hash: string }>(
+      'SELECT userkey, password_hash FROM users WHERE id = $1',
+      [victim.id],
+    );
+    await app.database.query("UPDATE sessions SET factor_checked_at = now() - interval '11 minutes' WHERE id = $1", [
+      sha256Hex(staff.cookie.slice('sid='.length)),
+    ]);
+    const attempts: Array<[string, object]> = [
+      ['/api/admin/users/change_password', { email: victim.email, password: 'taken-over-password-1' }],
+      ['/api/admin/users/reset_userkey', { uid: victim.id }],
+      ['/api/admin/users/end_sessions', { uid: victim.id }],
+      [
+        '/api/admin/users/update_channel',
+        { user_id: victim.id, code: 'TAKEN1', name: 'x', rewardRate: 0.5, comsumerDuration: 0 },
+      ],
+      ['/api/admin/agents/rotate_secret', { id: 'nope' }],
+    ];
+    for (const [url, payload] of attempts) {
+      expect((await call(app, url, payload, { cookie: staff.cookie })).result.code, url).toBe(Codes.STEP_UP_REQUIRED);
+    }
+    const [after] = await app.database.query<{ userkey: string; password_hash: string }>(
+      'SELECT userkey, password_hash FROM users WHERE id = $1',
+      [victim.id],
+    );
+    expect(after).toEqual(before);
+    expect((await call(app, '/api/user/userinfo', {}, { cookie: victim.cookie })).result.code).toBe(0);
+
+    await call(app, '/api/second_factor/verify', { code: await codeAt(secret) }, { cookie: staff.cookie });
+    const changed = await call(
+      app,
+      '/api/admin/users/change_password',
+      { email: victim.email, password: 'changed-by-staff-1' },
+      { cookie: staff.cookie },
+    );
+    expect(changed.result.code, changed.result.msg).toBe(0);
+  });
+
   it('does not concern staff without a factor while the setting is off', async () => {
     const staff = await staffMember();
     expect(
@@ -441,5 +482,41 @@ describe('removing and resetting a factor', () => {
     expect((await outboxFor(app, member.email)).map((m) => m.subject).join()).toContain('两步验证已被管理员重置');
     const audit = await auditOf(app, 'second_factor', member.id);
     expect(audit).toMatchObject([{ operator_id: admin.id, detail: '重置两步验证', after: { reset: true } }]);
+  });
+
+  it('a role with staff.edit but less than the target holds cannot reset their factor (4003), as it cannot remove them', async () => {
+    await app.database.query(
+      `INSERT INTO staff_roles (id, name, permissions) VALUES ('r-hr', '人事', '["staff.read","staff.edit"]'::jsonb), ('r-view', '查看', '["staff.read"]'::jsonb)`,
+    );
+    counter += 1;
+    const hrEmail = `hr-${counter}@example.com`;
+    const hrId = await createUser(app, { email: hrEmail, password: PASSWORD });
+    await appointStaff(app, hrId, 'r-hr');
+    const hr = await login(app, hrEmail, PASSWORD);
+    const admin = await staffMember();
+    await enrol(admin.cookie, admin.id);
+    const viewer = await staffMember();
+    await appointStaff(app, viewer.id, 'r-view');
+    await enrol(viewer.cookie, viewer.id);
+    const factorOf = async (userId: string) =>
+      (
+        await app.database.query('SELECT 1 FROM second_factors WHERE user_id = $1 AND totp_secret IS NOT NULL', [
+          userId,
+        ])
+      ).length;
+
+    expect((await call(app, '/api/admin/staff/remove', { user_id: admin.id }, { cookie: hr })).result.code).toBe(
+      Codes.FORBIDDEN,
+    );
+    const refused = await call(app, '/api/admin/second_factor/reset', { userId: admin.id }, { cookie: hr });
+    expect(refused.result.code).toBe(Codes.FORBIDDEN);
+    expect(await factorOf(admin.id)).toBe(1);
+    expect((await passwordStep(admin.email)).result.code).toBe(Codes.SECOND_FACTOR_NEEDED);
+    expect(await auditOf(app, 'second_factor', admin.id)).toEqual([]);
+
+    // Someone who holds nothing the caller lacks: reset.
+    const reset = await call(app, '/api/admin/second_factor/reset', { userId: viewer.id }, { cookie: hr });
+    expect(reset.result).toMatchObject({ code: 0, data: { reset: true } });
+    expect(await factorOf(viewer.id)).toBe(0);
   });
 });

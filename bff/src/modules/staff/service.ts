@@ -54,6 +54,14 @@ export function createStaffService({ repo, audit, sessions, settings, secondFact
   }
 
   return {
+    /**
+     * Refuses (4003) an action of the caller on another person's account that the staff rules
+     * would refuse on their appointment: the owner, or someone holding a permission the caller lacks.
+     */
+    async assertMayActOn(caller: Staff, callerId: string, userId: string): Promise<void> {
+      mayActOn(caller, callerId, await targetStaff(userId));
+    },
+
     async list(caller: Staff): Promise<StaffList> {
       const [members, roles, values] = await Promise.all([
         repo.members(),

@@ -9,13 +9,20 @@ import { publicAddress } from '../../config.js';
 import { attemptLimit } from '../../lib/throttle.js';
 import { payloadOf } from '../../plugins/app/envelope.js';
 import { hasPermission } from '../../plugins/app/auth.js';
+import { effectiveStaff } from '../second-factor/index.js';
 import type { TicketRights, TicketsService } from './service.js';
 
-/** The operator branch of the user calls: staff with tickets.read see every ticket, with tickets.answer reply to any. */
-const rightsOf = (request: FastifyRequest): TicketRights => ({
-  read: hasPermission(request, 'tickets.read'),
-  answer: hasPermission(request, 'tickets.answer'),
-});
+/**
+ * The operator branch of the user calls: staff with tickets.read see every ticket, with
+ * tickets.answer reply to any; staff the required second factor holds back have a user's rights.
+ */
+async function rightsOf(request: FastifyRequest): Promise<TicketRights> {
+  const staff = await effectiveStaff(request);
+  return {
+    read: staff?.permissions.has('tickets.read') ?? false,
+    answer: staff?.permissions.has('tickets.answer') ?? false,
+  };
+}
 
 const MINUTE = 60 * 1000;
 /** New tickets per user (every attempt counts). */
@@ -34,7 +41,7 @@ export function ticketsRoutes(fastify: FastifyInstance, tickets: TicketsService)
 
   fastify.post('/api/feedback/my_list', {
     config: { access: 'user', payload: EmptyRequest },
-    handler: async (request, reply) => reply.envelope(await tickets.list(request.user!, rightsOf(request))),
+    handler: async (request, reply) => reply.envelope(await tickets.list(request.user!, await rightsOf(request))),
   });
 
   fastify.post('/api/feedback/create', {
@@ -49,14 +56,21 @@ export function ticketsRoutes(fastify: FastifyInstance, tickets: TicketsService)
     preHandler: replyLimit,
     handler: async (request, reply) =>
       reply.envelope(
-        await tickets.respond(request.user!, payloadOf(request, FeedbackResponseRequest), linkBase, rightsOf(request)),
+        await tickets.respond(
+          request.user!,
+          payloadOf(request, FeedbackResponseRequest),
+          linkBase,
+          await rightsOf(request),
+        ),
       ),
   });
 
   fastify.post('/api/feedback/refresh', {
     config: { access: 'user', payload: FeedbackIdRequest },
     handler: async (request, reply) =>
-      reply.envelope(await tickets.refresh(request.user!, payloadOf(request, FeedbackIdRequest).id, rightsOf(request))),
+      reply.envelope(
+        await tickets.refresh(request.user!, payloadOf(request, FeedbackIdRequest).id, await rightsOf(request)),
+      ),
   });
 
   // spec-2 §6: only admins close tickets (tickets.answer).

@@ -131,6 +131,32 @@ describe('access', () => {
     expect((await owner.api.close(ticket._id)).code).toBe(Codes.FORBIDDEN);
     expect(await ticketRow(ticket._id)).toMatchObject({ status: 'open', closed_at: null });
   });
+
+  it("with 后台人员必须开启两步验证 on, staff without a factor have a user's rights here too: no other user's ticket, reply or image", async () => {
+    const owner = await ticketUser();
+    const image = await uploadedImageUrl(app, owner.cookie, 'ticket');
+    const ticket = await mustCreate(owner, { imageUrl: image });
+    const staff = await signedInAdmin(app);
+    const staffApi = api(staff.cookie);
+    await app.settings.set({ staff_second_factor_required: true });
+    try {
+      expect((await staffApi.pending()).code).toBe(Codes.SECOND_FACTOR_REQUIRED);
+      const listed = await staffApi.list();
+      expect(listed.code).toBe(0);
+      expect(listed.data.map((t) => t._id)).not.toContain(ticket._id);
+      expect((await staffApi.refresh(ticket._id)).code).toBe(Codes.NOT_FOUND);
+      expect((await staffApi.respond({ id: ticket._id, desc: '以员工身份回复', imageUrl: '' })).code).toBe(
+        Codes.NOT_FOUND,
+      );
+      expect(await imageStatus(image, staff.cookie)).toBe(404);
+      expect((await owner.api.refresh(ticket._id)).data.comments).toHaveLength(0);
+    } finally {
+      await app.settings.set({ staff_second_factor_required: false });
+    }
+    // The setting off: the same session has its rights back.
+    expect((await staffApi.list()).data.map((t) => t._id)).toContain(ticket._id);
+    expect(await imageStatus(image, staff.cookie)).toBe(200);
+  });
 });
 
 describe('/api/feedback/create', () => {

@@ -2,6 +2,7 @@ import { Codes } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../lib/domain-error.js';
 import { attemptLimit } from '../../lib/throttle.js';
+import { effectiveStaff } from '../second-factor/index.js';
 import {
   IMAGE_TOO_LARGE,
   MAX_IMAGE_BYTES,
@@ -37,7 +38,7 @@ export async function uploadsRoutes(fastify: FastifyInstance, { uploads }: { upl
     preHandler: uploadLimit,
     handler: async (request, reply) => {
       const { purpose, content } = await readImagePart(request);
-      const stored = await uploads.store(request.user!, purpose, content, request.staff);
+      const stored = await uploads.store(request.user!, purpose, content, await effectiveStaff(request));
       return reply.envelope({ file: stored });
     },
   });
@@ -45,7 +46,7 @@ export async function uploadsRoutes(fastify: FastifyInstance, { uploads }: { upl
   fastify.get<{ Params: { filename: string } }>('/api/file/downloads/:filename', {
     config: { access: 'public', envelope: false },
     handler: async (request, reply) => {
-      const image = await uploads.read(request.params.filename, request.user, request.staff);
+      const image = await uploads.read(request.params.filename, request.user, await effectiveStaff(request));
       if (image === undefined) throw new DomainError(Codes.NOT_FOUND);
       return reply
         .header('content-type', image.contentType)
