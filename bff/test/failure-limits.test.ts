@@ -182,24 +182,50 @@ describe('codes', () => {
     const use = (cookie: string, orderId: string, code: string) =>
       post(app, '/api/coupon/orderUseCoupon', { order_id: orderId, code }, { cookie, ip: freshAddress() });
 
-    it(`${PARALLEL} unknown codes at once on one order: only the per-user ${COUPON_FAILURE_LIMIT.max} are looked at`, async () => {
+    it(`${PARALLEL} unknown codes at once on one order: only the per-user ${COUPON_FAILURE_LIMIT.perUser.max} are looked at`, async () => {
       const user = await signedInUser(app);
       const order = await newOrder(app, user.cookie, await product(app));
       const answers = await inParallel(PARALLEL, (i) => use(user.cookie, order._id, `GUESS${i}`));
       expect(tally(answers)).toEqual({
-        [Codes.COUPON_NOT_FOUND]: COUPON_FAILURE_LIMIT.max,
-        [Codes.TOO_MANY_ATTEMPTS]: PARALLEL - COUPON_FAILURE_LIMIT.max,
+        [Codes.COUPON_NOT_FOUND]: COUPON_FAILURE_LIMIT.perUser.max,
+        [Codes.TOO_MANY_ATTEMPTS]: PARALLEL - COUPON_FAILURE_LIMIT.perUser.max,
       });
       const refused = answers.find((a) => a.result.code === Codes.TOO_MANY_ATTEMPTS)!;
       expect(refused.result.msg).toBe(shopMessages.coupon.tooMany);
       expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     });
 
+    it(`users behind one address: ${COUPON_FAILURE_LIMIT.perAddress.max} failures in all, then even a fresh user is refused there (not elsewhere)`, async () => {
+      const { perUser, perAddress } = COUPON_FAILURE_LIMIT;
+      const ip = freshAddress();
+      const users = await Promise.all(
+        Array.from({ length: Math.ceil(perAddress.max / perUser.max) + 1 }, () => signedInUser(app)),
+      );
+      const goods = await product(app);
+      const orders = await Promise.all(users.map((u) => newOrder(app, u.cookie, goods)));
+      const attemptFrom = (i: number, code: string, from: string) =>
+        post(
+          app,
+          '/api/coupon/orderUseCoupon',
+          { order_id: orders[i]!._id, code },
+          { cookie: users[i]!.cookie, ip: from },
+        );
+      let failures = 0;
+      for (let u = 0; u < users.length - 1; u += 1) {
+        for (let i = 0; i < perUser.max && failures < perAddress.max; i += 1, failures += 1) {
+          expect((await attemptFrom(u, `ADDR${failures}`, ip)).result.code).toBe(Codes.COUPON_NOT_FOUND);
+        }
+      }
+      const fresh = users.length - 1;
+      expect((await attemptFrom(fresh, 'ADDR-FRESH', ip)).result.code).toBe(Codes.TOO_MANY_ATTEMPTS);
+      expect((await attemptFrom(fresh, 'ADDR-FRESH', freshAddress())).result.code).toBe(Codes.COUPON_NOT_FOUND);
+    });
+
     it('a coupon that works gives its attempt back', async () => {
       const user = await signedInUser(app);
       const order = await newOrder(app, user.cookie, await product(app));
       const good = await coupon(app, { type: 'cash', useNumPerUser: 5 });
-      for (let i = 0; i < COUPON_FAILURE_LIMIT.max - 1; i += 1) {
+      for (let i = 0; i < COUPON_FAILURE_LIMIT.perUser.max - 1; i += 1) {
         expect((await use(user.cookie, order._id, `WRONG${i}`)).result.code).toBe(Codes.COUPON_NOT_FOUND);
       }
       for (let i = 0; i < 2; i += 1) {

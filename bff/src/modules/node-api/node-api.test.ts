@@ -182,6 +182,9 @@ describe('push and status', () => {
       { aaaaaaaaaaaaaaaaaaaaaaaa: [1] },
       { aaaaaaaaaaaaaaaaaaaaaaaa: [-1, 2] },
       { aaaaaaaaaaaaaaaaaaaaaaaa: [1.5, 2] },
+      // More than 1 PiB in one report: no node moves that, and twice it with scales would leave bigint.
+      { aaaaaaaaaaaaaaaaaaaaaaaa: [0, 2 ** 50 + 1] },
+      { aaaaaaaaaaaaaaaaaaaaaaaa: [Number.MAX_SAFE_INTEGER, 0] },
     ]) {
       const response = await app.inject({
         method: 'POST',

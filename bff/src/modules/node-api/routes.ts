@@ -101,7 +101,11 @@ export async function nodeApiRoutes(fastify: FastifyInstance, service: NodeApiSe
         return plainError(reply, 400, 'report id: 1-128 of A-Z a-z 0-9 . _ : -');
       const usages = parsePushBody(request.body);
       if (usages === undefined)
-        return plainError(reply, 400, 'body must be {"<user id>": [upload, download], ...} with byte counts');
+        return plainError(
+          reply,
+          400,
+          'body must be {"<user id>": [upload, download], ...} with byte counts up to 2^50',
+        );
       // Without a report id the push is not idempotent (as in other UniProxy panels): a random id.
       const result = await service.push(
         request.nodeId!,

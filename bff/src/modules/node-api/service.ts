@@ -130,6 +130,13 @@ function inboundOf(agent: Agent, line: Line) {
  * Parses UniProxy's push body `{ "<uid>": [upload, download] }`; undefined when it does not fit.
  * A uid is the user's integer `id` of the user list (node_uid) or our 24-hex id.
  */
+/**
+ * The most bytes one user's upload or download may carry in one report: 1 PiB, far beyond what a
+ * node moves between two pushes, and small enough that a user listed twice (id and uid) and every
+ * scale keep the charge an exact integer within bigint.
+ */
+export const PUSH_MAX_BYTES = 2 ** 50;
+
 export function parsePushBody(body: unknown): Array<{ userId: string; upload: number; download: number }> | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const out: Array<{ userId: string; upload: number; download: number }> = [];
@@ -139,6 +146,7 @@ export function parsePushBody(body: unknown): Array<{ userId: string; upload: nu
     const [upload, download] = value as unknown[];
     if (!Number.isSafeInteger(upload) || !Number.isSafeInteger(download)) return undefined;
     if ((upload as number) < 0 || (download as number) < 0) return undefined;
+    if ((upload as number) > PUSH_MAX_BYTES || (download as number) > PUSH_MAX_BYTES) return undefined;
     out.push({ userId, upload: upload as number, download: download as number });
   }
   return out;

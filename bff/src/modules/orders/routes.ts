@@ -24,7 +24,11 @@ const COUPON_FAILURES: ReadonlySet<number> = new Set([
   Codes.COUPON_TRIAL_ON_ORDER,
   Codes.COUPON_EXPIRED,
 ]);
-export const COUPON_FAILURE_LIMIT = { max: 10, timeWindowMs: 10 * 60 * 1000 };
+/** Codes that did not work, per user and per address (one guesser with many accounts), as redeem_coupon counts them. */
+export const COUPON_FAILURE_LIMIT = {
+  perUser: { max: 10, timeWindowMs: 10 * 60 * 1000 },
+  perAddress: { max: 30, timeWindowMs: 10 * 60 * 1000 },
+};
 
 export function ordersRoutes(fastify: FastifyInstance, orders: OrdersService) {
   const agencyHost = agencyHostOf(fastify.config.agencyDomain);
@@ -32,7 +36,10 @@ export function ordersRoutes(fastify: FastifyInstance, orders: OrdersService) {
   const couponThrottle = failureLimit(
     fastify,
     'order-coupon',
-    [{ ...COUPON_FAILURE_LIMIT, key: (r) => r.user?.id ?? '' }],
+    [
+      { ...COUPON_FAILURE_LIMIT.perUser, key: (r) => r.user?.id ?? '' },
+      { ...COUPON_FAILURE_LIMIT.perAddress, key: (r) => r.ip },
+    ],
     {
       counted: COUPON_FAILURES,
       refusal: () => new DomainError(Codes.TOO_MANY_ATTEMPTS, shopMessages.coupon.tooMany),
