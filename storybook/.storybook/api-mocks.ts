@@ -25,6 +25,20 @@ export function getJsonHandler(path: string, body: Record<string, unknown>) {
   return http.get(`*/api/${route}`, () => HttpResponse.json(body));
 }
 
+/**
+ * `GET <any origin>/api/<path>` answering successive calls with successive plain JSON bodies (the
+ * last repeats); `'network-error'` fails the request as a lost connection does.
+ */
+export function getJsonSequence(path: string, answers: Array<Record<string, unknown> | 'network-error'>) {
+  const route = path.replace(/^\/+/, '');
+  let calls = 0;
+  return http.get(`*/api/${route}`, () => {
+    const answer = answers[Math.min(calls, answers.length - 1)]!;
+    calls += 1;
+    return answer === 'network-error' ? HttpResponse.error() : HttpResponse.json(answer);
+  });
+}
+
 /** A call that never answers, for stories of loading states. */
 export function pendingHandler(path: string, method: 'get' | 'post' = 'post') {
   const route = path.replace(/^\/+/, '');

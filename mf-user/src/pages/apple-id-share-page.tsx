@@ -2,8 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Heading, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { toastMs } from '@portal/contracts';
-import { notify, usePortal, useSession } from '@portal/platform';
-import { EmptyState, RegionError } from '@portal/ui';
+import { notify, usePageSession, usePortal } from '@portal/platform';
+import { EmptyState, RegionError, SessionFailed } from '@portal/ui';
 import { appleIdLabels as t } from '../features/apple-id/apple-id-labels';
 import { AppleIdCard } from '../features/apple-id/components/apple-id-card';
 import { useAppleIds } from '../features/apple-id/components/use-apple-ids';
@@ -27,11 +27,11 @@ function Notice({ text, testId, children }: { text: string; testId: string; chil
  * BFF decides who gets them; a visitor is asked to log in first, a non-paid user is told why.
  */
 export default function AppleIdSharePage() {
-  const user = useSession((s) => s.user);
-  const sessionReady = useSession((s) => s.status === 'ready');
+  const session = usePageSession();
+  const { user } = session;
   const agency = usePortal((s) => s.isAgency);
   const signedIn = user !== null;
-  const visitor = sessionReady && !signedIn;
+  const visitor = session.state === 'visitor';
   const { state, retry } = useAppleIds(signedIn);
 
   useEffect(() => {
@@ -58,7 +58,8 @@ export default function AppleIdSharePage() {
           </Button>
         </Notice>
       )}
-      {!visitor && state.status === 'loading' && (
+      {session.state === 'failed' && <SessionFailed onRetry={session.retry} />}
+      {(signedIn || session.state === 'loading') && state.status === 'loading' && (
         <SimpleGrid columns={1} gap="3" aria-busy="true" data-testid="apple-id-loading" css={twoColumnsFrom('40em')}>
           <Skeleton height="180px" borderRadius="l2" />
           <Skeleton height="180px" borderRadius="l2" />

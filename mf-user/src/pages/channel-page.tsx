@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { requireLogin, useCallData, usePortal, useSession } from '@portal/platform';
-import { RegionError } from '@portal/ui';
+import { useCallData, usePortal, useSignedInPage } from '@portal/platform';
+import { RegionError, SessionFailed } from '@portal/ui';
 import { channelInfo } from '../features/channel/api/channel-info';
 import { rewardList } from '../features/channel/api/reward-list';
 import { channelLabels as t } from '../features/channel/channel-labels';
@@ -14,16 +13,13 @@ import { RewardRecords } from '../features/channel/components/reward-records';
  * page says so and calls nothing (the BFF refuses them too).
  */
 export default function ChannelPage() {
-  const user = useSession((s) => s.user);
-  const sessionReady = useSession((s) => s.status === 'ready');
+  const session = useSignedInPage();
+  const { user } = session;
+  const sessionReady = session.state !== 'loading';
   const agencyHost = usePortal((s) => s.isAgency);
   const signedIn = user !== null;
   const agency = agencyHost || user?.is_agency_user === true;
   const enabled = signedIn && !agency;
-
-  useEffect(() => {
-    if (sessionReady && !signedIn) requireLogin();
-  }, [sessionReady, signedIn]);
 
   const info = useCallData(channelInfo, { enabled });
   const rewards = useCallData(rewardList, { enabled, valid: Array.isArray });
@@ -31,7 +27,8 @@ export default function ChannelPage() {
   return (
     <Stack gap="5" px={{ base: '3', md: '6' }} py={{ base: '4', md: '6' }} maxW="3xl" mx="auto" w="full" minW="0">
       <Heading size="lg">{t.title}</Heading>
-      {sessionReady && !signedIn && <Text color="fg.muted">{t.loginNeeded}</Text>}
+      {session.state === 'visitor' && <Text color="fg.muted">{t.loginNeeded}</Text>}
+      {session.state === 'failed' && <SessionFailed onRetry={session.retry} />}
       {signedIn && agency && (
         <Text color="fg.muted" data-testid="channel-agency">
           {t.agency}

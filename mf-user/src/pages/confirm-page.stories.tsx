@@ -1,6 +1,6 @@
-import { messages, profileMessages } from '@portal/contracts';
-import { getJsonHandler, pendingHandler } from '@portal/storybook/api-mocks';
-import { expect, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
+import { messages, profileMessages, userMessages } from '@portal/contracts';
+import { getJsonHandler, getJsonSequence, pendingHandler } from '@portal/storybook/api-mocks';
+import { expect, userEvent, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
 import { prepare } from '../test/story-fixtures';
 import ConfirmPage from './confirm-page';
 
@@ -79,6 +79,21 @@ export const Failed: Story = {
     await expect(await canvas.findByText(messages.confirm.failure)).toBeVisible();
     await expect(canvas.getByTestId('illustration-failure')).toBeVisible();
     await expect(canvas.getByRole('link', { name: '重新注册' })).toHaveAttribute('href', '/register');
+  },
+};
+
+/** No answer (the network): nothing is known of the link yet, so no 注册失败; a retry asks again and confirms. */
+export const Unreachable: Story = {
+  parameters: {
+    route: '/confirm?serial_id=s-unreachable&key=k',
+    msw: [getJsonSequence('account/signup_confirm', ['network-error', { Code: 0 }])],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(userMessages.confirm.unreachable)).toBeVisible();
+    await expect(canvas.queryByText(messages.confirm.failure)).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: '重试' }));
+    await expect(await canvas.findByText(messages.confirm.registered)).toBeVisible();
   },
 };
 

@@ -3,12 +3,13 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { messages, profileMessages, redirectMs, userMessages } from '@portal/contracts';
 import { addressParams, hasSessionMarker, useSession } from '@portal/platform';
+import { RegionError } from '@portal/ui';
 import { confirmAccount, type ConfirmAction } from '../features/account/api/confirm-account';
 import { AuthCard } from '../features/account/components/auth-card';
 import { StatusIllustration } from '../features/account/components/status-illustration';
 import { useCountdown } from '../features/account/hooks/use-countdown';
 
-type Outcome = { status: 'success' } | { status: 'failure'; detail: string };
+type Outcome = { status: 'success' } | { status: 'failure'; detail: string } | { status: 'unreachable' };
 
 /**
  * The e-mailed confirmation link: `/#/confirm?serial_id&key&action` (action change_password,
@@ -24,17 +25,23 @@ export default function ConfirmPage() {
   const action: ConfirmAction = requested === 'change_password' || requested === 'change_email' ? requested : 'signup';
   const complete = serialId !== '' && key !== '';
   const [outcome, setOutcome] = useState<{ for: string; outcome: Outcome } | null>(null);
-  const linkId = `${action}|${serialId}|${key}`;
+  // Each retry after no answer asks again.
+  const [attempt, setAttempt] = useState(0);
+  const linkId = `${action}|${serialId}|${key}|${attempt}`;
 
   useEffect(() => {
     if (!complete) return;
     let cancelled = false;
     void confirmAccount(action, { serial_id: serialId, key }).then((result) => {
       if (cancelled) return;
-      const ok = result.data?.Code === 0;
       setOutcome({
         for: linkId,
-        outcome: ok ? { status: 'success' } : { status: 'failure', detail: result.data?.Msg ?? '' },
+        outcome:
+          result.data === null
+            ? { status: 'unreachable' }
+            : result.data.Code === 0
+              ? { status: 'success' }
+              : { status: 'failure', detail: result.data.Msg ?? '' },
       });
     });
     return () => {
@@ -57,6 +64,13 @@ export default function ConfirmPage() {
         </Stack>
       )}
       {current?.status === 'success' && <ConfirmSuccess action={action} />}
+      {current?.status === 'unreachable' && (
+        <RegionError
+          title={userMessages.confirm.unreachable}
+          detail={userMessages.confirm.unreachableDetail}
+          onRetry={() => setAttempt((n) => n + 1)}
+        />
+      )}
       {current?.status === 'failure' && (
         <Stack gap="4" align="center" textAlign="center" data-testid="confirm-failure">
           <StatusIllustration status="failure" />

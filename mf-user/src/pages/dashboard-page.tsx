@@ -1,9 +1,9 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Card, HStack, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { userMessages, type UserInfo } from '@portal/contracts';
-import { hasSessionMarker, usePortal, useSession } from '@portal/platform';
-import { RegionError } from '@portal/ui';
+import { usePageSession, usePortal } from '@portal/platform';
+import { SessionFailed } from '@portal/ui';
 import { PromoBlock } from '../features/dashboard/components/promo-block';
 import { PurchaseModal } from '../features/dashboard/components/purchase-modal';
 import { StartUsingCard } from '../features/dashboard/components/start-using-card';
@@ -25,22 +25,14 @@ const LotteryCard = lazy<ComponentType>(() =>
 
 /** Start-use dashboard on / and /tutorial (spec-1 §2). */
 export default function DashboardPage() {
-  const user = useSession((s) => s.user);
-  const status = useSession((s) => s.status);
+  // A visitor sees the dashboard too (spec-1 §2): no redirect here.
+  const session = usePageSession();
+  const { user } = session;
   const isAgency = usePortal((s) => s.isAgency);
   const now = useNow();
   const domainSwitch = usePreferredDomainSwitch();
-  const [retrying, setRetrying] = useState(false);
-
-  const marker = hasSessionMarker();
-  const loading = !user && (status === 'loading' || (status === 'unknown' && marker));
-  const failed = !user && status === 'ready' && marker;
-
-  async function retry() {
-    setRetrying(true);
-    await useSession.getState().refresh();
-    setRetrying(false);
-  }
+  const loading = session.state === 'loading';
+  const failed = session.state === 'failed';
 
   return (
     <Stack gap={{ base: '4', md: '6' }} width="full" maxW="5xl" mx="auto" minW="0">
@@ -52,14 +44,7 @@ export default function DashboardPage() {
       </Box>
 
       {loading && <FigureSkeletons />}
-      {failed && (
-        <RegionError
-          title={userMessages.dashboard.loadFailed}
-          detail={userMessages.dashboard.loadFailedDetail}
-          onRetry={() => void retry()}
-          retrying={retrying}
-        />
-      )}
+      {failed && <SessionFailed onRetry={session.retry} />}
       {!loading && !failed && (
         <SimpleGrid columns={{ base: 1, md: user && hasTimePackage(user.vipExpireTime, now) ? 3 : 2 }} gap="4">
           {user && <TimePackageCard user={user} now={now} />}

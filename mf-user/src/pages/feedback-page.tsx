@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, FEEDBACK_CHANGED_EVENT, pollMs } from '@portal/contracts';
-import { requireLogin, useSession } from '@portal/platform';
-import { lazyDialog, RegionError } from '@portal/ui';
+import { useSignedInPage } from '@portal/platform';
+import { lazyDialog, RegionError, SessionFailed } from '@portal/ui';
 import { myTickets } from '../features/feedback/api/my-list';
 import { TicketDetail } from '../features/feedback/components/ticket-detail';
 import { TicketList } from '../features/feedback/components/ticket-list';
@@ -22,8 +22,9 @@ const TICKET_PARAM = 'ticket';
  * detail refresh every 30 s (spec-2 §9) and stop when the page is left. Signed-in users only.
  */
 export default function FeedbackPage() {
-  const user = useSession((s) => s.user);
-  const sessionReady = useSession((s) => s.status === 'ready');
+  const session = useSignedInPage();
+  const { user } = session;
+  const sessionReady = session.state !== 'loading';
   const signedIn = user !== null;
   // The operator's view (every ticket, close): staff holding tickets.read (issue 25); the BFF decides each call.
   const isAdmin = user?.staff ? user.staff.permissions.includes('tickets.read') : user?.type === 'admin';
@@ -32,10 +33,6 @@ export default function FeedbackPage() {
   const [creating, setCreating] = useState(false);
   const [size, setSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(0);
-
-  useEffect(() => {
-    if (sessionReady && !signedIn) requireLogin();
-  }, [sessionReady, signedIn]);
 
   const list = usePolledCall(myTickets, { enabled: signedIn, intervalMs: pollMs.ticket, valid: Array.isArray });
   const { refresh: refreshList } = list;
@@ -62,7 +59,8 @@ export default function FeedbackPage() {
           </Button>
         )}
       </HStack>
-      {sessionReady && !signedIn && <Text color="fg.muted">{t.loginNeeded}</Text>}
+      {session.state === 'visitor' && <Text color="fg.muted">{t.loginNeeded}</Text>}
+      {session.state === 'failed' && <SessionFailed onRetry={session.retry} />}
       {signedIn && openId !== null && (
         <TicketDetail key={openId} id={openId} isAdmin={isAdmin} onBack={closeDetail} onChanged={changed} />
       )}

@@ -1,8 +1,8 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { PRIZE_DRAWS_SHOWN, type PrizeDrawResult } from '@portal/contracts';
-import { requireLogin, useCallData, useSession } from '@portal/platform';
-import { RegionError } from '@portal/ui';
+import { useCallData, useSession, useSignedInPage } from '@portal/platform';
+import { RegionError, SessionFailed } from '@portal/ui';
 import { prizeInfo } from '../features/lottery/api/prize-info';
 import { DrawPanel } from '../features/lottery/components/draw-panel';
 import { DrawRecords } from '../features/lottery/components/draw-records';
@@ -16,13 +16,10 @@ import { lotteryLabels as t } from '../features/lottery/lottery-labels';
  * Signed-in users only; only paid users may draw (the BFF decides).
  */
 export default function LotteryPage() {
-  const user = useSession((s) => s.user);
-  const sessionReady = useSession((s) => s.status === 'ready');
+  const session = useSignedInPage();
+  const { user } = session;
+  const sessionReady = session.state !== 'loading';
   const signedIn = user !== null;
-
-  useEffect(() => {
-    if (sessionReady && !signedIn) requireLogin();
-  }, [sessionReady, signedIn]);
 
   const info = useCallData(prizeInfo, { enabled: signedIn });
   const { retry, update } = info;
@@ -53,7 +50,8 @@ export default function LotteryPage() {
           {t.intro}
         </Text>
       </Stack>
-      {sessionReady && !signedIn && <Text color="fg.muted">{t.loginNeeded}</Text>}
+      {session.state === 'visitor' && <Text color="fg.muted">{t.loginNeeded}</Text>}
+      {session.state === 'failed' && <SessionFailed onRetry={session.retry} />}
       {(signedIn || !sessionReady) && info.state.status === 'loading' && (
         <Stack gap="3" aria-busy="true" data-testid="lottery-loading">
           <Skeleton height="96px" borderRadius="l2" />

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Codes, type PushList } from '@portal/contracts';
-import { requireLogin, useCallData, useSession } from '@portal/platform';
-import { EmptyState, lazyDialog, RegionError } from '@portal/ui';
+import { useCallData, useSignedInPage } from '@portal/platform';
+import { EmptyState, lazyDialog, RegionError, SessionFailed } from '@portal/ui';
 import { pushList } from '../features/push/api/push-list';
 import { GiftCard } from '../features/push/components/gift-cards';
 import { feePercent, formatG } from '../features/push/lib/gift-rules';
@@ -18,14 +18,11 @@ const validList = (data: PushList) => Array.isArray(data?.pushList);
  * dialogs, and the user's gift cards. Signed-in users only: a visitor gets the login prompt.
  */
 export default function PushPage() {
-  const user = useSession((s) => s.user);
-  const sessionReady = useSession((s) => s.status === 'ready');
+  const session = useSignedInPage();
+  const { user } = session;
+  const sessionReady = session.state !== 'loading';
   const signedIn = user !== null;
   const [open, setOpen] = useState<'give' | 'receive' | null>(null);
-
-  useEffect(() => {
-    if (sessionReady && !signedIn) requireLogin();
-  }, [sessionReady, signedIn]);
 
   const list = useCallData(pushList, { enabled: signedIn, valid: validList });
   const { state, retry, update } = list;
@@ -41,7 +38,8 @@ export default function PushPage() {
   return (
     <Stack gap="5" px={{ base: '3', md: '6' }} py={{ base: '4', md: '6' }} maxW="3xl" mx="auto" w="full" minW="0">
       <Heading size="lg">{t.title}</Heading>
-      {sessionReady && !signedIn && <Text color="fg.muted">{t.loginNeeded}</Text>}
+      {session.state === 'visitor' && <Text color="fg.muted">{t.loginNeeded}</Text>}
+      {session.state === 'failed' && <SessionFailed onRetry={session.retry} />}
       {(signedIn || !sessionReady) && state.status === 'loading' && (
         <Stack gap="3" aria-busy="true" data-testid="push-loading">
           <Skeleton height="120px" borderRadius="l2" />

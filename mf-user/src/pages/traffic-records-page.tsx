@@ -1,8 +1,8 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Box, Field, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { trafficRecordTypes } from '@portal/contracts';
-import { requireLogin, useCallData, useSession } from '@portal/platform';
-import { EmptyState, RegionError } from '@portal/ui';
+import { useCallData, useSignedInPage } from '@portal/platform';
+import { EmptyState, RegionError, SessionFailed } from '@portal/ui';
 import { myTrafficRecords } from '../features/traffic-records/api/my-traffic-records';
 import { TrafficRecordCard } from '../features/traffic-records/components/traffic-record-card';
 import { trafficRecordsLabels as t } from '../features/traffic-records/traffic-records-labels';
@@ -13,15 +13,12 @@ import { trafficRecordsLabels as t } from '../features/traffic-records/traffic-r
  * users only: a visitor gets the login prompt.
  */
 export default function TrafficRecordsPage() {
-  const user = useSession((s) => s.user);
-  const sessionReady = useSession((s) => s.status === 'ready');
+  const session = useSignedInPage();
+  const { user } = session;
+  const sessionReady = session.state !== 'loading';
   const signedIn = user !== null;
   const [type, setType] = useState('');
   const typeId = useId();
-
-  useEffect(() => {
-    if (sessionReady && !signedIn) requireLogin();
-  }, [sessionReady, signedIn]);
 
   const { state, retry } = useCallData(myTrafficRecords, { enabled: signedIn, valid: Array.isArray });
   const shown = useMemo(
@@ -37,7 +34,8 @@ export default function TrafficRecordsPage() {
           {t.subtitle}
         </Text>
       </Stack>
-      {sessionReady && !signedIn && <Text color="fg.muted">{t.loginNeeded}</Text>}
+      {session.state === 'visitor' && <Text color="fg.muted">{t.loginNeeded}</Text>}
+      {session.state === 'failed' && <SessionFailed onRetry={session.retry} />}
       {signedIn && (
         <Field.Root maxW={{ base: 'full', sm: '16rem' }}>
           <Field.Label htmlFor={typeId}>{t.type}</Field.Label>

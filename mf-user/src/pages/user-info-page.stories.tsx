@@ -40,6 +40,7 @@ const filled = (user = profileUser()) => [
   apiHandler('user/userinfo', user),
   apiHandler('permission/mypermissions', permissions),
   apiHandler('user/sessions', []),
+  apiHandler('user/subscription_devices', { limit: 0, devices: [] }),
   apiHandler('user/notify_settings', notifySettings(user)),
 ];
 

@@ -1,5 +1,12 @@
 import { Box } from '@chakra-ui/react';
-import { Codes, type Wallet, type WalletSpendRecord, type WithdrawalRecord } from '@portal/contracts';
+import {
+  Codes,
+  cookieNames,
+  userMessages,
+  type Wallet,
+  type WalletSpendRecord,
+  type WithdrawalRecord,
+} from '@portal/contracts';
 import { apiHandler, apiSequence, pendingHandler } from '@portal/storybook/api-mocks';
 import { expect, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
 import { demoUser, expectShown, expectToast, prepare } from '../test/story-fixtures';
@@ -303,6 +310,33 @@ export const LoadErrorWithRetry: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('钱包加载失败')).toBeVisible();
     await expect(canvas.getByText('服务器开小差了')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: '重试' }));
+    await expect(await canvas.findByTestId('wallet-balance')).toHaveTextContent('612.500');
+  },
+};
+
+/**
+ * A session exists but the user could not be loaded (the network): the page says so with a retry,
+ * and does not send a signed-in user to log in. The retry loads the user, then the wallet.
+ */
+export const SessionLoadFailed: Story = {
+  loaders: [
+    () => {
+      prepare(null);
+      // Short-lived, so the session marker cannot leak into later stories.
+      document.cookie = `${cookieNames.token}=1; max-age=20; path=/`;
+    },
+  ],
+  beforeEach: () => () => {
+    document.cookie = `${cookieNames.token}=; max-age=0; path=/`;
+  },
+  parameters: {
+    msw: [...filled, apiHandler('user/userinfo', demoUser()), apiHandler('permission/mypermissions', [])],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(userMessages.dashboard.loadFailed)).toBeVisible();
+    await expect(canvas.queryByText('请登录后查看钱包')).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: '重试' }));
     await expect(await canvas.findByTestId('wallet-balance')).toHaveTextContent('612.500');
   },

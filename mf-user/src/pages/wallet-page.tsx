@@ -1,7 +1,7 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { requireLogin, useCallData, useSession } from '@portal/platform';
-import { RegionError } from '@portal/ui';
+import { useCallData, useSignedInPage } from '@portal/platform';
+import { RegionError, SessionFailed } from '@portal/ui';
 import { chargeList } from '../features/wallet/api/charge-list';
 import { myWallet } from '../features/wallet/api/my-wallet';
 import { spendList } from '../features/wallet/api/spend-list';
@@ -23,13 +23,10 @@ const twoColumnsFrom = (width: string) => ({
  * and the wallet ledger). Signed-in users only: a visitor gets the login prompt.
  */
 export default function WalletPage() {
-  const user = useSession((s) => s.user);
-  const sessionReady = useSession((s) => s.status === 'ready');
+  const session = useSignedInPage();
+  const { user } = session;
+  const sessionReady = session.state !== 'loading';
   const signedIn = user !== null;
-
-  useEffect(() => {
-    if (sessionReady && !signedIn) requireLogin();
-  }, [sessionReady, signedIn]);
 
   const wallet = useCallData(myWallet, { enabled: signedIn });
   const withdrawals = useCallData(chargeList, { enabled: signedIn, valid: Array.isArray });
@@ -56,7 +53,8 @@ export default function WalletPage() {
       css={{ containerType: 'inline-size' }}
     >
       <Heading size="lg">{t.title}</Heading>
-      {sessionReady && !signedIn && <Text color="fg.muted">{t.loginNeeded}</Text>}
+      {session.state === 'visitor' && <Text color="fg.muted">{t.loginNeeded}</Text>}
+      {session.state === 'failed' && <SessionFailed onRetry={session.retry} />}
       {(signedIn || !sessionReady) && wallet.state.status === 'loading' && (
         <Stack gap="3" aria-busy="true" data-testid="wallet-loading">
           <Skeleton height="112px" borderRadius="l2" />

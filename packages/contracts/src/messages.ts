@@ -135,6 +135,9 @@ export const userMessages = {
     pending: '正在确认，请稍候...',
     directLogin: '直接登录',
     reRegister: '重新注册',
+    /** Ours: the link could not be checked (no answer): nothing is known about it yet. */
+    unreachable: '暂时无法完成确认',
+    unreachableDetail: '请检查网络后重试。',
   },
   reset: {
     title: '找回密码',

@@ -49,6 +49,8 @@ export const secondFactorMessages = {
   codeInvalid: '请输入 6 位数字验证码',
   recoveryInvalid: '请输入恢复码',
   loadFailed: '加载失败，请重试',
+  /** The /user_info card's status could not be read. */
+  statusLoadFailed: '两步验证加载失败',
   retry: '重试',
   /** The login's second step for an account with passkeys only (the rest: passkeyMessages). */
   passkeyLoginText: '请使用已添加的通行密钥完成验证。',

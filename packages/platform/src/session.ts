@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { Codes, cookieNames, type Permission, type UserInfo } from '@portal/contracts';
 import { call } from './api-client.js';
 import { getCookie, removeCookie } from './cookies.js';
+import { requireLogin } from './require-login.js';
 
 /** Raised on window after user info changes, and again once permissions arrive (spec-1 §4). */
 export const USERINFO_CHANGE_EVENT = 'userinfoChange';
@@ -68,4 +70,36 @@ export function hasSessionMarker(): boolean {
 export function startSession(): void {
   if (hasSessionMarker()) void useSession.getState().refresh();
   else useSession.setState({ status: 'ready' });
+}
+
+/**
+ * Where a signed-in page stands with its session: `signedIn`; `loading`; `visitor` (no session:
+ * sent to log in, spec-1 §4); or `failed`: the session marker is there but the user could not be
+ * loaded (the network, the server), which is not a reason to send a signed-in user to log in.
+ */
+export type PageSession = 'signedIn' | 'loading' | 'visitor' | 'failed';
+
+/** Where the page stands with its session (see PageSession), the user, and a retry for `failed`. */
+export function usePageSession(): { state: PageSession; user: UserInfo | null; retry: () => Promise<unknown> } {
+  const user = useSession((s) => s.user);
+  const status = useSession((s) => s.status);
+  const marker = hasSessionMarker();
+  const state: PageSession =
+    user !== null
+      ? 'signedIn'
+      : status === 'loading' || (status === 'unknown' && marker)
+        ? 'loading'
+        : status === 'ready' && marker
+          ? 'failed'
+          : 'visitor';
+  return { state, user, retry: () => useSession.getState().refresh() };
+}
+
+/** The session of a page for signed-in users: as usePageSession, and a visitor is sent to log in. */
+export function useSignedInPage(): ReturnType<typeof usePageSession> {
+  const session = usePageSession();
+  useEffect(() => {
+    if (session.state === 'visitor') requireLogin();
+  }, [session.state]);
+  return session;
 }

@@ -4,6 +4,7 @@ export { showToast, clearToasts } from './components/toast-host.js';
 export { EmptyState, EMPTY_TEXT } from './components/empty-state.js';
 export { PageSkeleton } from './components/page-skeleton.js';
 export { RegionError, type RegionErrorProps } from './components/region-error.js';
+export { SessionFailed } from './components/session-failed.js';
 export { PagePlaceholder } from './components/page-placeholder.js';
 export { definePages } from './components/remote-pages.js';
 export { lazyDialog, type LazyDialog } from './components/lazy-dialog.js';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import type { RouteDef } from '@portal/contracts';
-import { hasSessionMarker, useSession, usePortal } from '@portal/platform';
-import { PageSkeleton, RegionError } from '@portal/ui';
+import { hasSessionMarker, usePageSession, usePortal, useSession } from '@portal/platform';
+import { PageSkeleton, RegionError, SessionFailed } from '@portal/ui';
 import { RemoteRoute } from './remote-route';
 import { setDocumentMeta } from '../lib/document-meta';
 
@@ -14,7 +14,7 @@ const OPERATOR_TYPES = new Set(['admin', 'yunying']);
  * fetched only for admin and operations users. The BFF enforces access on every call.
  */
 export function RouteGate({ route }: { route: RouteDef }) {
-  const status = useSession((s) => s.status);
+  const session = usePageSession();
   const userType = useSession((s) => s.user?.type);
   // Staff in any role (issue 25: custom roles keep the user's own type).
   const isStaff = useSession((s) => (s.user?.staff ?? null) !== null);
@@ -25,7 +25,9 @@ export function RouteGate({ route }: { route: RouteDef }) {
   if (route.loginRequired && !hasSessionMarker()) return <Navigate to="/login" replace />;
   if (isAgency && !route.agencyVisible) return <Navigate to="/" replace />;
   if (route.remote === 'mf_admin') {
-    if (status !== 'ready') return <PageSkeleton />;
+    if (session.state === 'loading') return <PageSkeleton />;
+    // The user could not be loaded: not a reason to call them unauthorised.
+    if (session.state === 'failed') return <SessionFailed onRetry={session.retry} />;
     if (!isStaff && !(userType && OPERATOR_TYPES.has(userType))) {
       return <RegionError title="无权访问" detail="该页面仅对管理员和运营人员开放。" />;
     }

@@ -49,7 +49,9 @@ export function DataTable<R>({ table, caption, testId }: DataTableProps<R>) {
                           size="sm"
                           px="0"
                           h="auto"
-                          minW="0"
+                          // A finger's target (WCAG 2.5.8 asks 24 px; the rest of the portal's buttons are 32).
+                          minH="8"
+                          minW="6"
                           fontWeight="inherit"
                           onClick={header.column.getToggleSortingHandler()}
                           title={t.sortBy(String(header.column.columnDef.header))}

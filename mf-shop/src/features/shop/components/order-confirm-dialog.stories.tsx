@@ -157,11 +157,20 @@ export const WalletCoversAll: Story = {
 };
 
 /** The balance cannot be read: the preview says so and the server's deduction decides. */
+const walletDownThenUp = apiSequence('wallet/mywallet', [
+  { code: Codes.INTERNAL, msg: 'down', data: wallet(0) },
+  { data: wallet(10) },
+]);
+
+/** The balance could not be read: said so (the server's deduction prevails), with a retry that reads it again. */
 export const WalletFailed: Story = {
-  parameters: { msw: [payModesOn(), apiHandler('wallet/mywallet', null, Codes.INTERNAL, 'down')] },
+  parameters: { msw: [payModesOn(), walletDownThenUp.handler] },
   play: async () => {
     await expect(await figure('confirm-wallet-error')).toHaveTextContent('钱包余额获取失败');
     await expect(await figure('confirm-to-pay')).toHaveTextContent('¥30.00');
+    await userEvent.click(within(await confirmDialog()).getByRole('button', { name: '重试' }));
+    await expect(await figure('confirm-wallet-balance')).toHaveTextContent('¥10.00');
+    await expect(await figure('confirm-to-pay')).toHaveTextContent('¥20.00');
   },
 };
 

@@ -1,7 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Box, Button, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Codes, payModes, shopMessages, type CouponCodeForm, type Order, type PayMode } from '@portal/contracts';
+import {
+  Codes,
+  frameMessages,
+  payModes,
+  shopMessages,
+  type CouponCodeForm,
+  type Order,
+  type PayMode,
+} from '@portal/contracts';
 import { shopLabels } from '@portal/contracts/shop-labels';
 import { formatYuan, isMobile, notify, useCallData, type CallResult } from '@portal/platform';
 import { DialogFrame } from '@portal/ui/dialog-frame';
@@ -98,9 +106,14 @@ export default function OrderConfirmDialog({ order, onOrderChange, onPay, onClos
           {wallet.state.status === 'loading' ? (
             <Skeleton height="4" width="16" />
           ) : wallet.state.status === 'error' ? (
-            <Text color="fg.error" textAlign="right" data-testid="confirm-wallet-error">
-              {t.walletLoadFailed}
-            </Text>
+            <HStack gap="2" justify="flex-end" flexWrap="wrap">
+              <Text color="fg.error" textAlign="right" data-testid="confirm-wallet-error">
+                {t.walletLoadFailed}
+              </Text>
+              <Button size="xs" variant="outline" onClick={wallet.retry} disabled={paying}>
+                {frameMessages.retry}
+              </Button>
+            </HStack>
           ) : (
             <span data-testid="confirm-wallet-balance">¥{formatYuan(walletMoney)}</span>
           )}

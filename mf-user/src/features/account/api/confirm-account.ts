@@ -18,6 +18,10 @@ export function confirmAccount(action: ConfirmAction, query: ConfirmQuery): Prom
   if (!pending) {
     pending = getJson<ConfirmAnswer>(path, { serial_id: query.serial_id, key: query.key });
     inFlight.set(key, pending);
+    // No answer (the network): the key was not used, so a retry must ask again.
+    void pending.then((result) => {
+      if (result.data === null) inFlight.delete(key);
+    });
   }
   return pending;
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Box, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Codes, type PasskeySummary, type SecondFactorRecoveryCodes, type SecondFactorStatus } from '@portal/contracts';
 import { passkeyMessages as pk, secondFactorMessages as m } from '@portal/contracts/second-factor';
-import { call, formatDate, notify, useCallData, type CallResult } from '@portal/platform';
+import { call, formatDate, notify, useCallData, useSession, type CallResult } from '@portal/platform';
 import { lazyDialog, RegionError } from '@portal/ui';
 import type { ConfirmDialogProps } from '@portal/ui/confirm-dialog';
 import type { CodeDialogProps, EnrolDialogProps, StepUpDialogProps } from '@portal/ui/second-factor';
@@ -117,13 +117,17 @@ function PasskeyList({
  * minutes (1133) the step-up dialog (a code or a passkey) comes first, then the action again.
  */
 export function SecondFactorCard() {
-  const { state, retry } = useCallData(fetchStatus);
+  // Staff only: nobody else is asked for the status, nor shown its failure.
+  const isStaff = useSession((s) => (s.user?.staff ?? null) !== null);
+  const { state, retry } = useCallData(fetchStatus, { enabled: isStaff });
   const [open, setOpen] = useState<Open>(null);
   const [newCodes, setNewCodes] = useState<string[]>();
 
+  if (!isStaff) return null;
   if (state.status === 'loading')
     return <Skeleton height="120px" borderRadius="l2" data-testid="second-factor-loading" />;
-  if (state.status === 'error') return <RegionError title={m.loadFailed} detail={state.message} onRetry={retry} />;
+  if (state.status === 'error')
+    return <RegionError title={m.statusLoadFailed} detail={state.message} onRetry={retry} />;
   const status = state.data;
   if (!status.staff) return null;
   const close = () => setOpen(null);
