@@ -37,7 +37,8 @@ export default function ConfirmPage() {
       setOutcome({
         for: linkId,
         outcome:
-          result.data === null
+          // No answer, or not the link's answer (a server error, a proxy's page): nothing is known yet.
+          result.data === null || result.status >= 500 || typeof result.data.Code !== 'number'
             ? { status: 'unreachable' }
             : result.data.Code === 0
               ? { status: 'success' }

@@ -132,8 +132,8 @@ function inboundOf(agent: Agent, line: Line) {
  */
 /**
  * The most bytes one user's upload or download may carry in one report: 1 PiB, far beyond what a
- * node moves between two pushes, and small enough that a user listed twice (id and uid) and every
- * scale keep the charge an exact integer within bigint.
+ * node moves between two pushes; a user listed twice (id and uid) still sums to a safe integer.
+ * The charge after the scales is capped in chargeFor.
  */
 export const PUSH_MAX_BYTES = 2 ** 50;
 

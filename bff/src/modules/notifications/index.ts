@@ -50,6 +50,8 @@ async function notificationsModule(fastify: FastifyInstance) {
     log: fastify.log,
     webhookTimeoutMs: config.webhookTimeoutMs,
     timeZone: serviceTimezone,
+    // Read when asked: the second-factor module may be registered after this one.
+    factorActive: (userId) => fastify.secondFactor.isActive(userId),
   });
   fastify.decorate('notifications', service);
 

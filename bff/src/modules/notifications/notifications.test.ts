@@ -335,6 +335,23 @@ describe('Telegram', () => {
     expect(bot.sent.filter((m) => m.text.includes('新工单'))).toEqual([]);
   });
 
+  it('with 后台人员必须开启两步验证 on, staff without a factor get no staff events and have no staff topics', async () => {
+    const owner = await signedInAdmin(app);
+    bot.say(7201, `/start ${await bindLink(owner.cookie)}`);
+    await poll();
+    expect((await settingsOf(owner.cookie)).staffTopics.map((t) => t.key)).toContain('ticket.created');
+    await app.settings.set({ staff_second_factor_required: true });
+    try {
+      expect((await settingsOf(owner.cookie)).staffTopics).toEqual([]);
+      bot.sent.length = 0;
+      await newTicket((await signedInUser(app)).cookie, '无验证的员工');
+      await deliver();
+      expect(bot.sent.filter((m) => m.chat_id === '7201' && m.text.includes('新工单'))).toEqual([]);
+    } finally {
+      await app.settings.set({ staff_second_factor_required: false });
+    }
+  });
+
   it('sends no mail to a user who switched it off', async () => {
     const user = await signedInUser(app);
     expect(

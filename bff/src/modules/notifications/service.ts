@@ -62,15 +62,34 @@ export function createNotificationsService(deps: {
   log: FastifyBaseLogger;
   webhookTimeoutMs: number;
   timeZone: string;
+  /** Whether a staff member has a second factor (modules/second-factor); by default everyone has. */
+  factorActive?: (userId: string) => Promise<boolean>;
   now?: () => Date;
 }) {
-  const { repo, settings, mail, sessions, telegram, log, webhookTimeoutMs, timeZone, now = () => new Date() } = deps;
+  const {
+    repo,
+    settings,
+    mail,
+    sessions,
+    telegram,
+    log,
+    webhookTimeoutMs,
+    timeZone,
+    factorActive = async () => true,
+    now = () => new Date(),
+  } = deps;
 
-  /** The staff member's permissions, or undefined for someone who is not staff (any more). */
+  /**
+   * The staff member's permissions, or undefined for someone who is not staff (any more), or whom
+   * staff_second_factor_required holds back (no factor yet): staff events are for staff at work.
+   */
   async function staffPermissions(userId: string): Promise<ReadonlySet<StaffPermission> | undefined> {
     const facts = await sessions.staffFacts(userId);
     if (facts === undefined) return undefined;
-    return staffOf({ id: userId, email: facts.email }, facts.staff)?.permissions;
+    const permissions = staffOf({ id: userId, email: facts.email }, facts.staff)?.permissions;
+    if (permissions === undefined) return undefined;
+    if ((await settings.get('staff_second_factor_required')) && !(await factorActive(userId))) return undefined;
+    return permissions;
   }
 
   /** Where events go, read once per batch of the fan-out. */

@@ -32,6 +32,8 @@ export const STEP_UP_URLS: ReadonlySet<string> = new Set([
   '/api/admin/users/reset_userkey',
   '/api/admin/users/end_sessions',
   '/api/admin/agents/rotate_secret',
+  // A coupon is money: a 100 % one credits whoever redeems it.
+  '/api/yunying/coupon/update_coupon',
   '/api/admin/staff/appoint',
   '/api/admin/staff/change_role',
   '/api/admin/staff/remove',

@@ -389,6 +389,24 @@ describe('step-up', () => {
         { user_id: victim.id, code: 'TAKEN1', name: 'x', rewardRate: 0.5, comsumerDuration: 0 },
       ],
       ['/api/admin/agents/rotate_secret', { id: 'nope' }],
+      [
+        '/api/yunying/coupon/update_coupon',
+        {
+          name: '全免',
+          type: 'freeUse',
+          code: 'FREE100',
+          taobao: false,
+          traffic: 1024 ** 4,
+          traffixHaveLimitTime: false,
+          traffixLimitTime: 0,
+          vipDay: 0,
+          forMoney: 0,
+          discount: 1,
+          useNumPerUser: 1,
+          NumberOfAuthorizations: 1000,
+          expireTime: null,
+        },
+      ],
     ];
     for (const [url, payload] of attempts) {
       expect((await call(app, url, payload, { cookie: staff.cookie })).result.code, url).toBe(Codes.STEP_UP_REQUIRED);
@@ -399,6 +417,7 @@ describe('step-up', () => {
     );
     expect(after).toEqual(before);
     expect((await call(app, '/api/user/userinfo', {}, { cookie: victim.cookie })).result.code).toBe(0);
+    expect(await app.database.query("SELECT 1 FROM coupons WHERE code = 'FREE100'")).toHaveLength(0);
 
     await call(app, '/api/second_factor/verify', { code: await codeAt(secret) }, { cookie: staff.cookie });
     const changed = await call(

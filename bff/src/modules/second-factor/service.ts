@@ -233,6 +233,11 @@ export function createSecondFactorService({ repo, passkeys, mail, sealer }: Seco
       return { recoveryCodes };
     },
 
+    /** Whether the user has a factor (an authenticator app or a passkey). */
+    async isActive(userId: string): Promise<boolean> {
+      return (await repo.hasTotp(userId)) || (await passkeys.count(userId)) > 0;
+    },
+
     /** Step-up: a code proves the factor again for this session. */
     async verify(user: FactorUser, sessionId: string, code: string): Promise<void> {
       await checkCode(user.id, code);

@@ -33,7 +33,11 @@ export interface ReportResult {
 
 const SCALE_KEYS = ['traffic_spend_scale', 'upload_traffic_spend_scale', 'minestTrafficSpend'] as const;
 
-/** The bytes a usage costs: (download + upload × upload scale) × global scale × line scale, at least the minimum when non-zero. */
+/**
+ * The bytes a usage costs: (download + upload × upload scale) × global scale × line scale, at
+ * least the minimum when non-zero, and at most Number.MAX_SAFE_INTEGER (a push of the largest
+ * counts with every scale at its largest would leave the exact integers and then bigint).
+ */
 export function chargeFor(
   usage: { upload: number; download: number },
   scales: {
@@ -46,7 +50,7 @@ export function chargeFor(
   if (usage.upload + usage.download <= 0) return 0;
   const raw =
     (usage.download + usage.upload * scales.upload_traffic_spend_scale) * scales.traffic_spend_scale * scales.lineScale;
-  return Math.max(Math.ceil(raw), scales.minestTrafficSpend * MiB);
+  return Math.min(Math.max(Math.ceil(raw), scales.minestTrafficSpend * MiB), Number.MAX_SAFE_INTEGER);
 }
 
 /**

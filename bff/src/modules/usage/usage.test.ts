@@ -36,6 +36,18 @@ describe('charges', () => {
     expect(chargeFor({ upload: 0, download: 0 }, { ...scales, minestTrafficSpend: 1 })).toBe(0);
     expect(chargeFor({ upload: 1, download: 1 }, { ...scales, minestTrafficSpend: 1 })).toBe(MiB);
   });
+
+  it('stays an exact integer with the largest counts and scales (capped at the largest safe integer)', () => {
+    const largest = {
+      traffic_spend_scale: 100,
+      upload_traffic_spend_scale: 100,
+      minestTrafficSpend: 0,
+      lineScale: 100 * 100,
+    };
+    const charge = chargeFor({ upload: 2 ** 51, download: 2 ** 51 }, largest);
+    expect(charge).toBe(Number.MAX_SAFE_INTEGER);
+    expect(String(charge)).toMatch(/^\d+$/);
+  });
 });
 
 describe('usage accounting', () => {

@@ -232,7 +232,14 @@ function CouponPart({
   }
 
   return (
-    <form onSubmit={(event) => void apply(event)} noValidate>
+    <form
+      onSubmit={(event) => {
+        // Enter in the field submits even while the button waits: one use at a time.
+        if (isSubmitting) event.preventDefault();
+        else void apply(event);
+      }}
+      noValidate
+    >
       <Field.Root invalid={error !== undefined}>
         <Field.Label>{t.coupon}</Field.Label>
         <HStack gap="2" width="full">

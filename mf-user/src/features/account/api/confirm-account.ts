@@ -18,9 +18,9 @@ export function confirmAccount(action: ConfirmAction, query: ConfirmQuery): Prom
   if (!pending) {
     pending = getJson<ConfirmAnswer>(path, { serial_id: query.serial_id, key: query.key });
     inFlight.set(key, pending);
-    // No answer (the network): the key was not used, so a retry must ask again.
+    // No answer, or a server error instead of the link's answer: a retry must ask again.
     void pending.then((result) => {
-      if (result.data === null) inFlight.delete(key);
+      if (result.data === null || result.status >= 500 || typeof result.data.Code !== 'number') inFlight.delete(key);
     });
   }
   return pending;
