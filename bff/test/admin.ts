@@ -1,5 +1,5 @@
 /** Test support for the back office: an admin session, the admin calls, valid records and the audit rows. */
-import type { AgentUpdate, EntryUpdate, LineUpdate } from '@portal/contracts/schemas';
+import type { AgentUpdate, CouponUpdate, EntryUpdate, LineUpdate } from '@portal/contracts/schemas';
 import type { ApiResult } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { randomHex } from '../src/lib/random.js';
@@ -49,6 +49,26 @@ export function agentInput(overrides: Partial<AgentUpdate> = {}): AgentUpdate {
     ssh_username: 'root',
     ssh_password: '',
     enabled: true,
+    ...overrides,
+  };
+}
+
+/** A valid coupon edit (/api/yunying/coupon/update_coupon): a 1 TiB free-use coupon, 1,000 uses, no expiry. */
+export function couponInput(overrides: Partial<CouponUpdate> = {}): CouponUpdate {
+  return {
+    name: '测试券',
+    type: 'freeUse',
+    code: `T${randomHex(4).toUpperCase()}`,
+    taobao: false,
+    traffic: 1024 ** 4,
+    traffixHaveLimitTime: false,
+    traffixLimitTime: 0,
+    vipDay: 0,
+    forMoney: 0,
+    discount: 1,
+    useNumPerUser: 1,
+    NumberOfAuthorizations: 1000,
+    expireTime: null,
     ...overrides,
   };
 }

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomHex } from '../src/lib/random.js';
 import { NODE_API_PREFIX } from '../src/modules/node-api/index.js';
 import { createNode, type TestNode } from '../src/modules/node-api/testing/fixtures.js';
-import { agentInput, comboUpdate, entryInput, lineInput, signedInAdmin, type Admin } from './admin.js';
+import { agentInput, comboUpdate, couponInput, entryInput, lineInput, signedInAdmin, type Admin } from './admin.js';
 import { call, lastLinkFor, signedInUser, TEST_USER_PASSWORD } from './api.js';
 import { buildTestApp, TEST_ADMIN } from './build-test-app.js';
 import { coupon, GiB, newOrder, product, shopApi } from './money.js';
@@ -406,22 +406,7 @@ const SWEEP: Record<string, Sweep> = {
     },
   })),
   '/api/yunying/coupon/update_coupon': asAdmin((ctx) => ({
-    payload: {
-      _id: ctx.adminCoupon.id,
-      name: '扫描券',
-      type: 'freeUse',
-      code: ctx.adminCoupon.code,
-      taobao: false,
-      traffic: GiB,
-      traffixHaveLimitTime: false,
-      traffixLimitTime: 0,
-      vipDay: 0,
-      forMoney: 0,
-      discount: 1,
-      useNumPerUser: 1,
-      NumberOfAuthorizations: 1000,
-      expireTime: null,
-    },
+    payload: couponInput({ _id: ctx.adminCoupon.id, name: '扫描券', code: ctx.adminCoupon.code, traffic: GiB }),
   })),
   '/api/yunying/coupon/restore_record': asAdmin((ctx) => ({ payload: { id: ctx.couponUse } })),
   '/api/yunying/prize/update': asAdmin((ctx) => ({ payload: prizePayload(ctx.prize) })),

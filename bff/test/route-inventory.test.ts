@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_API_PREFIX } from '../src/modules/node-api/index.js';
 import type { ApiRouteAccess, PermissionAccess } from '../src/plugins/app/auth.js';
-import { agentInput, entryInput, lineInput, signedInAdmin, tableDigest } from './admin.js';
+import { agentInput, couponInput, entryInput, lineInput, signedInAdmin, tableDigest } from './admin.js';
 import { appointStaff, call, signedInUser } from './api.js';
 import { randomHex } from '../src/lib/random.js';
 import { buildTestApp } from './build-test-app.js';
@@ -191,22 +191,7 @@ const SAMPLE_PAYLOADS: Record<string, (t: Targets) => unknown> = {
   '/api/admin/notifications/resend': () => ({ id: 1 }),
   '/api/admin/notifications/test': () => ({}),
   '/api/yunying/coupon/coupon_list': () => ({}),
-  '/api/yunying/coupon/update_coupon': (t) => ({
-    _id: t.coupon.id,
-    name: '被拒绝',
-    type: 'freeUse',
-    code: t.coupon.code,
-    taobao: false,
-    traffic: 1024 ** 4,
-    traffixHaveLimitTime: false,
-    traffixLimitTime: 0,
-    vipDay: 0,
-    forMoney: 0,
-    discount: 1,
-    useNumPerUser: 1,
-    NumberOfAuthorizations: 1000,
-    expireTime: null,
-  }),
+  '/api/yunying/coupon/update_coupon': (t) => couponInput({ _id: t.coupon.id, name: '被拒绝', code: t.coupon.code }),
   '/api/yunying/coupon/delete_coupon': (t) => ({ id_list: [t.coupon.id] }),
   '/api/yunying/coupon/coupon_record_list': () => ({ limit: 100 }),
   '/api/yunying/coupon/restore_record': (t) => ({ id: t.couponUse }),

@@ -1,4 +1,4 @@
-import { cookieNames, messages, userMessages } from '@portal/contracts';
+import { messages, userMessages } from '@portal/contracts';
 import { useSession } from '@portal/platform';
 import { apiHandler } from '@portal/storybook/api-mocks';
 import { expect, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
@@ -10,6 +10,7 @@ import {
   freeUser,
   paidUserWithTimePackage,
   prepare,
+  userLoadFailed,
 } from '../test/story-fixtures';
 import DashboardPage from './dashboard-page';
 
@@ -139,16 +140,7 @@ export const Loading: Story = {
 
 /** User info could not be read although a session exists: the figures give way to a retry. */
 export const LoadFailed: Story = {
-  loaders: [
-    () => {
-      prepare(null);
-      // Short-lived, so the session marker cannot leak into later stories.
-      document.cookie = `${cookieNames.token}=1; max-age=20; path=/`;
-    },
-  ],
-  beforeEach: () => () => {
-    document.cookie = `${cookieNames.token}=; max-age=0; path=/`;
-  },
+  ...userLoadFailed,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(userMessages.dashboard.loadFailed)).toBeVisible();

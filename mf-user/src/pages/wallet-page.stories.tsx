@@ -1,15 +1,8 @@
 import { Box } from '@chakra-ui/react';
-import {
-  Codes,
-  cookieNames,
-  userMessages,
-  type Wallet,
-  type WalletSpendRecord,
-  type WithdrawalRecord,
-} from '@portal/contracts';
+import { Codes, userMessages, type Wallet, type WalletSpendRecord, type WithdrawalRecord } from '@portal/contracts';
 import { apiHandler, apiSequence, pendingHandler } from '@portal/storybook/api-mocks';
 import { expect, userEvent, waitFor, within, type Meta, type StoryObj } from '@portal/storybook/story-kit';
-import { demoUser, expectShown, expectToast, prepare } from '../test/story-fixtures';
+import { demoUser, expectShown, expectToast, prepare, userLoadFailed } from '../test/story-fixtures';
 import WalletPage from './wallet-page';
 
 const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -320,16 +313,7 @@ export const LoadErrorWithRetry: Story = {
  * and does not send a signed-in user to log in. The retry loads the user, then the wallet.
  */
 export const SessionLoadFailed: Story = {
-  loaders: [
-    () => {
-      prepare(null);
-      // Short-lived, so the session marker cannot leak into later stories.
-      document.cookie = `${cookieNames.token}=1; max-age=20; path=/`;
-    },
-  ],
-  beforeEach: () => () => {
-    document.cookie = `${cookieNames.token}=; max-age=0; path=/`;
-  },
+  ...userLoadFailed,
   parameters: {
     msw: [...filled, apiHandler('user/userinfo', demoUser()), apiHandler('permission/mypermissions', [])],
   },

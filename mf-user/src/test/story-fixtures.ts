@@ -50,4 +50,20 @@ export function prepare(user: UserInfo | null, options: { agency?: boolean; dail
   useSession.getState().setUser(user);
 }
 
+/**
+ * A story's set-up for a session whose user could not be loaded: no user, and the session marker
+ * (short-lived, and removed after the story, so it cannot leak into the next one).
+ */
+export const userLoadFailed = {
+  loaders: [
+    () => {
+      prepare(null);
+      document.cookie = `${cookieNames.token}=1; max-age=20; path=/`;
+    },
+  ],
+  beforeEach: () => () => {
+    document.cookie = `${cookieNames.token}=; max-age=0; path=/`;
+  },
+};
+
 export { expectShown, expectToast } from '@portal/storybook/story-kit';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointStaff, call, createUser, login, outboxFor, sessionCookie, signedInUser } from '../../../test/api.js';
-import { auditOf } from '../../../test/admin.js';
+import { auditOf, couponInput } from '../../../test/admin.js';
 import { buildTestApp, TEST_ADMIN } from '../../../test/build-test-app.js';
 import { sha256Hex } from '../../lib/random.js';
 
@@ -389,24 +389,7 @@ describe('step-up', () => {
         { user_id: victim.id, code: 'TAKEN1', name: 'x', rewardRate: 0.5, comsumerDuration: 0 },
       ],
       ['/api/admin/agents/rotate_secret', { id: 'nope' }],
-      [
-        '/api/yunying/coupon/update_coupon',
-        {
-          name: '全免',
-          type: 'freeUse',
-          code: 'FREE100',
-          taobao: false,
-          traffic: 1024 ** 4,
-          traffixHaveLimitTime: false,
-          traffixLimitTime: 0,
-          vipDay: 0,
-          forMoney: 0,
-          discount: 1,
-          useNumPerUser: 1,
-          NumberOfAuthorizations: 1000,
-          expireTime: null,
-        },
-      ],
+      ['/api/yunying/coupon/update_coupon', couponInput({ name: '全免', code: 'FREE100' })],
     ];
     for (const [url, payload] of attempts) {
       expect((await call(app, url, payload, { cookie: staff.cookie })).result.code, url).toBe(Codes.STEP_UP_REQUIRED);

@@ -46,7 +46,7 @@ export async function uploadsRoutes(fastify: FastifyInstance, { uploads }: { upl
   fastify.get<{ Params: { filename: string } }>('/api/file/downloads/:filename', {
     config: { access: 'public', envelope: false },
     handler: async (request, reply) => {
-      const image = await uploads.read(request.params.filename, request.user, await effectiveStaff(request));
+      const image = await uploads.read(request.params.filename, request.user, () => effectiveStaff(request));
       if (image === undefined) throw new DomainError(Codes.NOT_FOUND);
       return reply
         .header('content-type', image.contentType)

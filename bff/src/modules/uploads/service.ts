@@ -90,8 +90,12 @@ export function createUploadsService(repo: UploadsRepository, { quotaBytes }: { 
     /** Bytes of images `ownerId` keeps stored (the admin user detail shows it). */
     totalBytes: (ownerId: string): Promise<number> => repo.totalBytes(ownerId),
 
-    /** The image and its type, when `viewer` (null: not signed in) may see it; otherwise nothing. Staff with tickets.read see ticket images. */
-    async read(name: string, viewer: SessionUser | null, staff: Staff | null = null) {
+    /**
+     * The image and its type, when `viewer` (null: not signed in) may see it; otherwise nothing.
+     * Staff with tickets.read see ticket images: `staffOf` is asked only for a private image that
+     * is not the viewer's own (most images are public, and it may cost a query).
+     */
+    async read(name: string, viewer: SessionUser | null, staffOf: () => Promise<Staff | null> = async () => null) {
       if (!NAME_PATTERN.test(name)) return undefined;
       const meta = await repo.findMeta(name);
       if (meta === undefined) return undefined;
@@ -99,7 +103,7 @@ export function createUploadsService(repo: UploadsRepository, { quotaBytes }: { 
         if (viewer === null) return undefined;
         const allowed =
           viewer.id === meta.ownerId ||
-          staff?.permissions.has('tickets.read') === true ||
+          (await staffOf())?.permissions.has('tickets.read') === true ||
           (await someRule(viewerRules, name, viewer));
         if (!allowed) return undefined;
       }
