@@ -15,14 +15,21 @@ export async function expectShown(find: () => Promise<HTMLElement>): Promise<HTM
 }
 
 /**
+ * The toasts on screen. A toast the previous story left is closed (preview.tsx clears them) but
+ * may still be fading out, so it does not count.
+ */
+export function openToasts(): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>('[data-testid="toast"][data-state="open"]')];
+}
+
+/**
  * A toast (rendered in a portal outside the story's canvas) with this text becomes visible. Only
  * open toasts count: not the same words elsewhere on the page, nor a toast on its way out.
  */
 export function expectToast(text: string): Promise<HTMLElement> {
   return expectShown(() =>
     waitFor(() => {
-      const open = [...document.querySelectorAll<HTMLElement>('[data-testid="toast"][data-state="open"]')];
-      const [match] = open.flatMap((toast) => within(toast).queryAllByText(text));
+      const [match] = openToasts().flatMap((toast) => within(toast).queryAllByText(text));
       if (!match) throw new Error(`no open toast says "${text}"`);
       return match;
     }),
