@@ -396,8 +396,10 @@ await db.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, n
   createHash('sha256').update(userToken).digest('hex'),
   subscriber.id,
 ]);
+// The users the nodes push: those every node's first line admits (open to all with the normal
+// permission), as a node only charges users its lines admit.
 const { rows: uidRows } = await db.query(
-  `SELECT node_uid FROM users WHERE email LIKE '%@bench.example' ORDER BY node_uid`,
+  `SELECT node_uid FROM users WHERE email LIKE '%@bench.example' AND normal_permission ORDER BY node_uid`,
 );
 const nodeUids = uidRows.map((r) => r.node_uid);
 const { rows: searchRows } = await db.query(

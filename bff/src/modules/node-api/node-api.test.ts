@@ -175,6 +175,44 @@ describe('push and status', () => {
     expect((await userBalance(app, user.id)).spendTraffic).toBe(4096);
   });
 
+  it("charges only users the node's lines admit: a node cannot spend the traffic of users it does not serve", async () => {
+    await app.database.query("INSERT INTO permissions (id, name) VALUES ('perm-push', 'line_exclusive_push')");
+    const exclusive = await createNode(app, { lines: [{ permissionRequire: 'perm-push' }] });
+    const noAgency = await createNode(app, { lines: [{ disableForAgency: true }] });
+    const hidden = await createNode(app, { lines: [{ public: false }] });
+    const holder = await createBalanceUser(app, { traffic: GiB });
+    const justLapsed = await createBalanceUser(app, { traffic: GiB });
+    const longLapsed = await createBalanceUser(app, { traffic: GiB });
+    const outsider = await createBalanceUser(app, { traffic: GiB });
+    const agency = await createBalanceUser(app, { traffic: GiB, isAgency: true });
+    await app.database.query(
+      `INSERT INTO user_permissions (user_id, permission_id, expire_time) VALUES
+         ($1, 'perm-push', now() + interval '1 day'), ($2, 'perm-push', now() - interval '5 minutes'),
+         ($3, 'perm-push', now() - interval '1 day')`,
+      [holder.id, justLapsed.id, longLapsed.id],
+    );
+    const pushTo = (n: TestNode, reportId: string, ids: string[]) =>
+      app.inject({
+        method: 'POST',
+        url: `${NODE_API_PREFIX}/push`,
+        query: nodeQuery(n),
+        headers: { 'x-report-id': reportId },
+        payload: Object.fromEntries(ids.map((id) => [id, [0, 1000]])),
+      });
+    const exclusivePush = await pushTo(exclusive, 'admit-1', [holder.id, justLapsed.id, longLapsed.id, outsider.id]);
+    // The holder, and a user whose grant ran out minutes ago (served until the node's next pull).
+    expect(exclusivePush.json()).toMatchObject({ data: true, users: 2, charged: 2000 });
+    const noAgencyPush = await pushTo(noAgency, 'admit-2', [outsider.id, agency.id]);
+    expect(noAgencyPush.json()).toMatchObject({ users: 1, charged: 1000 });
+    expect((await pushTo(hidden, 'admit-3', [outsider.id])).json()).toMatchObject({ users: 0, charged: 0 });
+    const spent = async (id: string) => (await userBalance(app, id)).spendTraffic;
+    expect(await spent(holder.id)).toBe(1000);
+    expect(await spent(justLapsed.id)).toBe(1000);
+    expect(await spent(longLapsed.id)).toBe(0);
+    expect(await spent(outsider.id)).toBe(1000);
+    expect(await spent(agency.id)).toBe(0);
+  });
+
   it('refuses malformed pushes with a clear 400', async () => {
     for (const payload of [
       [1, 2],

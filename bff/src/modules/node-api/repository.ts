@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   agents,
@@ -30,6 +30,24 @@ const USER_ENTRY = sql`concat('{"id":', ${users.nodeUid}, ',"uid":', to_json(${u
   ',"password":"', ${users.credSsPassword},
   '","ss_key16":"', ${users.credSsKey16}, '","ss_key32":"', ${users.credSsKey32}, '"}')`;
 
+/**
+ * Whether a user passes one of a node's line rules (refuses agency users, requires a permission
+ * granted until after `grantsValidAt`): the user list's rule apart from the user's allowance.
+ */
+function admittedByRules(rules: LineRule[], grantsValidAt: Date) {
+  if (rules.length === 0) return sql`false`;
+  const admitted = rules.map(
+    (rule) =>
+      sql`(${rule.dfa ? sql`${users.isAgency} = false` : sql`true`} AND ${
+        rule.perm === null
+          ? sql`${users.normalPermission} = true`
+          : sql`EXISTS (SELECT 1 FROM ${userPermissions} WHERE ${userPermissions.userId} = ${users.id}
+            AND ${userPermissions.permissionId} = ${rule.perm} AND ${userPermissions.expireTime} > ${grantsValidAt.toISOString()}::timestamptz)`
+      })`,
+  );
+  return sql`(${sql.join(admitted, sql` OR `)})`;
+}
+
 /** SQL of the node API and the user-side node list. */
 export function createNodeApiRepository(db: Db) {
   return {
@@ -40,6 +58,20 @@ export function createNodeApiRepository(db: Db) {
         .from(users)
         .where(inArray(users.nodeUid, uids));
       return new Map(rows.map((r) => [r.nodeUid, r.id]));
+    },
+
+    /**
+     * Of these users, those a node with these line rules may report traffic for: the users its
+     * list can hold, by the rules alone (a user who ran out of traffic or time since the node's
+     * last pull was on it and is charged), permissions counted while granted after `grantsValidAt`.
+     */
+    async admittedUserIds(rules: LineRule[], ids: string[], grantsValidAt: Date): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, ids), admittedByRules(rules, grantsValidAt)));
+      return new Set(rows.map((r) => r.id));
     },
 
     async agentWithSecret(id: string): Promise<Pick<Agent, 'id' | 'secretHash' | 'status'> | undefined> {
@@ -106,15 +138,6 @@ export function createNodeApiRepository(db: Db) {
       const nowIso = now.toISOString();
       const perms = [...new Set(rules.flatMap((r) => (r.perm === null ? [] : [r.perm])))];
       const scopes = ['users', ...perms.map((p) => `perm:${p}`)];
-      const admitted = rules.map(
-        (rule) =>
-          sql`(${rule.dfa ? sql`${users.isAgency} = false` : sql`true`} AND ${
-            rule.perm === null
-              ? sql`${users.normalPermission} = true`
-              : sql`EXISTS (SELECT 1 FROM ${userPermissions} WHERE ${userPermissions.userId} = ${users.id}
-                AND ${userPermissions.permissionId} = ${rule.perm} AND ${userPermissions.expireTime} > ${nowIso}::timestamptz)`
-          })`,
-      );
       const grantsEnd =
         perms.length === 0
           ? sql`NULL::timestamptz`
@@ -138,7 +161,7 @@ export function createNodeApiRepository(db: Db) {
           SELECT ${users.nodeUid} AS n, ${USER_ENTRY} AS entry,
                  CASE WHEN ${users.traffic} > ${users.spendTraffic} THEN NULL ELSE ${users.vipExpireTime} END AS time_until
           FROM ${users}
-          WHERE ${userHasAllowanceSql(today, now)} AND (${admitted.length === 0 ? sql`false` : sql.join(admitted, sql` OR `)})
+          WHERE ${userHasAllowanceSql(today, now)} AND ${admittedByRules(rules, now)}
         ) listed`;
       return db.transaction(async (tx) => {
         // A pass over every user: the JIT compiler (PostgreSQL's default above a cost) spent

@@ -127,9 +127,11 @@ function inboundOf(agent: Agent, line: Line) {
 }
 
 /**
- * Parses UniProxy's push body `{ "<uid>": [upload, download] }`; undefined when it does not fit.
- * A uid is the user's integer `id` of the user list (node_uid) or our 24-hex id.
+ * A permission that ran out this long ago still lets a node report the user's traffic: the node
+ * served the user until its next pull (pull and push intervals are minutes).
  */
+export const PUSH_GRANT_GRACE_MS = 60 * 60_000;
+
 /**
  * The most bytes one user's upload or download may carry in one report: 1 PiB, far beyond what a
  * node moves between two pushes; a user listed twice (id and uid) still sums to a safe integer.
@@ -137,6 +139,10 @@ function inboundOf(agent: Agent, line: Line) {
  */
 export const PUSH_MAX_BYTES = 2 ** 50;
 
+/**
+ * Parses UniProxy's push body `{ "<uid>": [upload, download] }`; undefined when it does not fit.
+ * A uid is the user's integer `id` of the user list (node_uid) or our 24-hex id.
+ */
 export function parsePushBody(body: unknown): Array<{ userId: string; upload: number; download: number }> | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const out: Array<{ userId: string; upload: number; download: number }> = [];
@@ -302,7 +308,16 @@ export function createNodeApiService({
         const userId = byUid.get(Number(u.userId));
         return userId === undefined ? [] : [{ ...u, userId }];
       });
-      const result = await usage.recordReport({ agentId, reportId, lineScale: scale, usages: resolved });
+      // Only users this node's list can hold are charged: a node (or whoever holds its secret)
+      // cannot spend the traffic of users it does not serve.
+      const rules = lines.filter((l) => l.public).map((l) => ({ dfa: l.disableForAgency, perm: l.permissionRequire }));
+      const admitted = await repo.admittedUserIds(
+        rules,
+        [...new Set(resolved.map((u) => u.userId))],
+        new Date(now().getTime() - PUSH_GRANT_GRACE_MS),
+      );
+      const served = resolved.filter((u) => admitted.has(u.userId));
+      const result = await usage.recordReport({ agentId, reportId, lineScale: scale, usages: served });
       await repo.touch(agentId);
       return result;
     },
