@@ -4,11 +4,10 @@ import {
   FeedbackIdRequest,
   FeedbackResponseRequest,
 } from '@portal/contracts/schemas';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { publicAddress } from '../../config.js';
 import { attemptLimit } from '../../lib/throttle.js';
 import { payloadOf } from '../../plugins/app/envelope.js';
-import { hasPermission } from '../../plugins/app/auth.js';
 import { effectiveStaff } from '../second-factor/index.js';
 import type { TicketRights, TicketsService } from './service.js';
 
@@ -35,9 +34,12 @@ export function ticketsRoutes(fastify: FastifyInstance, tickets: TicketsService)
   const linkBase = publicAddress(fastify.config);
   const userKey = (r: FastifyRequest) => r.user?.id ?? '';
   const createLimit = attemptLimit(fastify, 'ticket-create', [{ ...TICKET_CREATE_LIMIT, key: userKey }]);
-  const replyLimit = attemptLimit(fastify, 'ticket-reply', [
-    { ...TICKET_REPLY_LIMIT, key: (r) => (hasPermission(r, 'tickets.answer') ? '' : userKey(r)) },
-  ]);
+  const userReplyLimit = attemptLimit(fastify, 'ticket-reply', [{ ...TICKET_REPLY_LIMIT, key: userKey }]);
+  // Staff who may answer (and whom the required second factor does not hold back) are not limited.
+  const replyLimit: preHandlerAsyncHookHandler = async (request, reply) => {
+    if ((await rightsOf(request)).answer) return;
+    await userReplyLimit.call(fastify, request, reply);
+  };
 
   fastify.post('/api/feedback/my_list', {
     config: { access: 'user', payload: EmptyRequest },

@@ -18,7 +18,7 @@ import { call, outboxFor, signedInUser } from '../../../test/api.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { CONCURRENCY, TRULY_CONCURRENT } from '../../../test/concurrency.js';
 import { images, uploadedImageUrl } from '../../../test/images.js';
-import { TICKET_CREATE_LIMIT } from './routes.js';
+import { TICKET_CREATE_LIMIT, TICKET_REPLY_LIMIT } from './routes.js';
 
 const MARKUP_TITLE = '<img src=x onerror="alert(1)">标题 & "引号"';
 const MARKUP_DESC = '<script>alert(document.cookie)</script>\n<b>粗体</b> &amp; 第二行';
@@ -266,6 +266,39 @@ describe('/api/feedback/create', () => {
     expect(refused.response.headers['retry-after']).toBeDefined();
     expect((await user.api.list()).data).toHaveLength(TICKET_CREATE_LIMIT.max);
     await mustCreate(await ticketUser());
+  });
+});
+
+describe('reply limit', () => {
+  /** The codes of `times` replies sent at once, sorted (0 first, then refusals). */
+  const replyTimes = async (who: { api: ReturnType<typeof api> }, id: string, times: number) => {
+    const results = await Promise.all(
+      Array.from({ length: times }, (_, i) => who.api.respond({ id, desc: `第 ${i} 条` })),
+    );
+    return results.map((r) => r.code).sort((a, b) => a - b);
+  };
+
+  it(`limits a user's replies (${TICKET_REPLY_LIMIT.max} per window, then 4029); staff who answer are not limited, unless the required second factor holds them back`, async () => {
+    const user = await ticketUser();
+    const ticket = await mustCreate(user);
+    const accepted = Array<number>(TICKET_REPLY_LIMIT.max).fill(0);
+    expect(await replyTimes(user, ticket._id, TICKET_REPLY_LIMIT.max + 1)).toEqual([...accepted, Codes.RATE_LIMITED]);
+
+    const staff = await signedInAdmin(app);
+    const staffSide = { api: api(staff.cookie) };
+    const answered = await mustCreate(await ticketUser());
+    expect(await replyTimes(staffSide, answered._id, TICKET_REPLY_LIMIT.max + 1)).toEqual([...accepted, 0]);
+
+    // Held back, the same staff are a user here: limited on their own ticket.
+    const heldBack = await signedInAdmin(app);
+    const heldBackSide = { api: api(heldBack.cookie) };
+    const own = await mustCreate(heldBackSide);
+    await app.settings.set({ staff_second_factor_required: true });
+    try {
+      expect((await replyTimes(heldBackSide, own._id, TICKET_REPLY_LIMIT.max + 1)).at(-1)).toBe(Codes.RATE_LIMITED);
+    } finally {
+      await app.settings.set({ staff_second_factor_required: false });
+    }
   });
 });
 
