@@ -248,7 +248,10 @@ export const emailTokens = pgTable(
     pendingEmail: text('pending_email'),
     createdAt: instant('created_at').notNull().defaultNow(),
     expiresAt: instant('expires_at').notNull(),
+    /** Confirmed, or replaced by a newer request of the same purpose: the link no longer acts. */
     usedAt: instant('used_at'),
+    /** When the link was confirmed (a replaced link has used_at alone): a repeat answers success. */
+    confirmedAt: instant('confirmed_at'),
   },
   (t) => [
     index('email_tokens_user_purpose_idx').on(t.userId, t.purpose),

@@ -13,10 +13,16 @@ import {
 } from '../mail/templates.js';
 import type { SessionsService } from '../sessions/index.js';
 import type { AccountsRepository, TokenPurpose } from './repository.js';
+import type { EmailToken } from '../../db/schema.js';
 import { normaliseEmail } from './service.js';
 import { parseSubscriptionLink } from './subscription-link.js';
 
 export const CONFIRM_LINK_TTL_HOURS = 24;
+/**
+ * How long a confirmed link answers success again, without acting twice: its first answer may
+ * have been lost on the way (the page asks again), or the link is opened a second time.
+ */
+export const CONFIRM_REPEAT_MS = 60 * 60 * 1000;
 /** An unconfirmed account that logs in gets a new confirmation mail at most this often. */
 export const CONFIRM_RESEND_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -86,6 +92,23 @@ export function createRegistrationService({
   notify = async () => undefined,
   now = () => new Date(),
 }: RegistrationDeps) {
+  /**
+   * Takes the link's token (single use); 'repeat' when this very link was confirmed within
+   * CONFIRM_REPEAT_MS (the caller answers success and does nothing); otherwise 1102 (invalid or expired).
+   */
+  async function takeToken(
+    r: AccountsRepository,
+    serialId: string,
+    key: string,
+    purpose: TokenPurpose,
+  ): Promise<EmailToken | 'repeat'> {
+    const keyHash = sha256Hex(key);
+    const token = await r.consumeToken(serialId, keyHash, purpose);
+    if (token !== undefined) return token;
+    if (await r.confirmedRecently(serialId, keyHash, purpose, CONFIRM_REPEAT_MS)) return 'repeat';
+    throw new DomainError(Codes.CONFIRM_LINK_INVALID);
+  }
+
   async function issueToken(
     r: AccountsRepository,
     userId: string,
@@ -180,8 +203,8 @@ export function createRegistrationService({
 
     async confirmSignup(serialId: string, key: string): Promise<void> {
       await repo.transaction(async (r) => {
-        const token = await r.consumeToken(serialId, sha256Hex(key), 'signup_confirm');
-        if (token === undefined) throw new DomainError(Codes.CONFIRM_LINK_INVALID);
+        const token = await takeToken(r, serialId, key, 'signup_confirm');
+        if (token === 'repeat') return;
         await r.confirmEmail(token.userId);
         // A registration is an account whose address is confirmed (an unconfirmed one may never be).
         const user = await r.findById(token.userId);
@@ -198,13 +221,14 @@ export function createRegistrationService({
     /** Applies the pending password, then ends every session of the account. */
     async confirmPasswordChange(serialId: string, key: string): Promise<void> {
       const userId = await repo.transaction(async (r) => {
-        const token = await r.consumeToken(serialId, sha256Hex(key), 'change_password');
-        if (token === undefined || token.pendingPasswordHash === null)
-          throw new DomainError(Codes.CONFIRM_LINK_INVALID);
+        const token = await takeToken(r, serialId, key, 'change_password');
+        // A repeat ends no session: the user may have signed in with the new password since.
+        if (token === 'repeat') return undefined;
+        if (token.pendingPasswordHash === null) throw new DomainError(Codes.CONFIRM_LINK_INVALID);
         if (!(await r.setPassword(token.userId, token.pendingPasswordHash))) throw new DomainError(Codes.NOT_ALLOWED);
         return token.userId;
       });
-      await sessions.destroyAllForUser(userId);
+      if (userId !== undefined) await sessions.destroyAllForUser(userId);
     },
 
     async resetPassword(input: {
@@ -264,8 +288,9 @@ export function createRegistrationService({
      */
     async confirmEmailChange(serialId: string, key: string, keepSessionToken?: string): Promise<void> {
       const changed = await repo.transaction(async (r) => {
-        const token = await r.consumeToken(serialId, sha256Hex(key), 'change_email');
-        if (token === undefined || token.pendingEmail === null) throw new DomainError(Codes.CONFIRM_LINK_INVALID);
+        const token = await takeToken(r, serialId, key, 'change_email');
+        if (token === 'repeat') return undefined;
+        if (token.pendingEmail === null) throw new DomainError(Codes.CONFIRM_LINK_INVALID);
         const taken = () => new DomainError(Codes.EMAIL_REGISTERED, messages.register.emailRegistered);
         const owner = await r.findByEmail(token.pendingEmail);
         if (owner !== undefined) {

@@ -106,7 +106,7 @@ export function createAccountsRepository(db: Db) {
     async consumeToken(id: string, keyHash: string, purpose: TokenPurpose): Promise<EmailToken | undefined> {
       const [token] = await db
         .update(emailTokens)
-        .set({ usedAt: sql`now()` })
+        .set({ usedAt: sql`now()`, confirmedAt: sql`now()` })
         .where(
           and(
             eq(emailTokens.id, id),
@@ -118,6 +118,22 @@ export function createAccountsRepository(db: Db) {
         )
         .returning();
       return token;
+    },
+
+    /** Whether this link (its key) was confirmed within the last `withinMs`. */
+    async confirmedRecently(id: string, keyHash: string, purpose: TokenPurpose, withinMs: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: emailTokens.id })
+        .from(emailTokens)
+        .where(
+          and(
+            eq(emailTokens.id, id),
+            eq(emailTokens.keyHash, keyHash),
+            eq(emailTokens.purpose, purpose),
+            gt(emailTokens.confirmedAt, sql`now() - make_interval(secs => ${withinMs / 1000})`),
+          ),
+        );
+      return row !== undefined;
     },
 
     /** Retires a user's unused tokens of one purpose (a newer request replaces them). */

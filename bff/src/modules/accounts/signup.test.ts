@@ -25,6 +25,7 @@ import {
 import { buildTestApp, LogCapture } from '../../../test/build-test-app.js';
 import { sha256Hex } from '../../lib/random.js';
 import { CONCURRENCY } from '../../../test/concurrency.js';
+import { CONFIRM_REPEAT_MS } from './registration.js';
 
 let app: FastifyInstance;
 const logs = new LogCapture();
@@ -152,7 +153,7 @@ describe('signup', () => {
 });
 
 describe('signup_confirm', () => {
-  it('confirms once with {Code: 0}; the account can log in afterwards; the link cannot be used again', async () => {
+  it('confirms with {Code: 0}; the account can log in afterwards; the same link answers success again for an hour (a lost answer, a second click), then is invalid', async () => {
     await signup('confirm-me@example.com');
     const link = await lastLinkFor(app, 'confirm-me@example.com');
     const first = await confirmCall(app, confirmPath(link.action), { serial_id: link.serial_id, key: link.key });
@@ -162,7 +163,19 @@ describe('signup_confirm', () => {
     expect(await login(app, 'confirm-me@example.com', 'good-password')).toMatch(/^sid=/);
 
     const second = await confirmCall(app, confirmPath(link.action), { serial_id: link.serial_id, key: link.key });
-    expect(second.body).toEqual({ Code: Codes.CONFIRM_LINK_INVALID, Msg: '链接无效或已过期' });
+    expect(second.body).toEqual({ Code: 0 });
+    // Only the link itself: not another key for the same serial, not after the hour.
+    const wrongKey = await confirmCall(app, confirmPath(link.action), {
+      serial_id: link.serial_id,
+      key: `${link.key}x`,
+    });
+    expect(wrongKey.body.Code).toBe(Codes.CONFIRM_LINK_INVALID);
+    await app.database.query(
+      `UPDATE email_tokens SET confirmed_at = now() - make_interval(secs => ${CONFIRM_REPEAT_MS / 1000 + 1}) WHERE id = $1`,
+      [link.serial_id],
+    );
+    const late = await confirmCall(app, confirmPath(link.action), { serial_id: link.serial_id, key: link.key });
+    expect(late.body).toEqual({ Code: Codes.CONFIRM_LINK_INVALID, Msg: '链接无效或已过期' });
   });
 
   it('refuses a wrong key, an expired link, a link of the other kind, and a malformed query', async () => {
@@ -192,7 +205,7 @@ describe('signup_confirm', () => {
     expect(row).toEqual({ email_confirmed: false });
   });
 
-  it(`counts exactly one success for concurrent uses of one link ${CONCURRENCY}`, async () => {
+  it(`confirms once for concurrent uses of one link, and every use answers success ${CONCURRENCY}`, async () => {
     await signup('double-click@example.com');
     const link = await lastLinkFor(app, 'double-click@example.com');
     const answers = await Promise.all(
@@ -200,7 +213,12 @@ describe('signup_confirm', () => {
         confirmCall(app, '/api/account/signup_confirm', { serial_id: link.serial_id, key: link.key }),
       ),
     );
-    expect(answers.map((a) => a.body.Code).sort()).toEqual([0, 1102, 1102, 1102, 1102]);
+    expect(answers.map((a) => a.body.Code)).toEqual([0, 0, 0, 0, 0]);
+    const [token] = await app.database.query<{ confirmed: boolean }>(
+      'SELECT confirmed_at IS NOT NULL AND confirmed_at = used_at AS confirmed FROM email_tokens WHERE id = $1',
+      [link.serial_id],
+    );
+    expect(token).toEqual({ confirmed: true });
   });
 });
 
