@@ -52,12 +52,14 @@ export function clientDevicesRoutes(
     fastify,
     '/api/admin/users/remove_subscription_device',
     AdminRemoveSubscriptionDeviceRequest,
-    ({ uid, id }, operator) =>
-      fastify.audit.within(operator, async (log) => {
+    async ({ uid, id }, operator, request) => {
+      await fastify.staff.guardUserEdit(request.staff, operator.id, uid);
+      return fastify.audit.within(operator, async (log) => {
         await devices.remove(uid, id);
         await log({ recordType: 'user', recordId: uid, action: 'action', detail: `remove_subscription_device ${id}` });
         return {};
-      }),
+      });
+    },
     'users.edit',
   );
 }

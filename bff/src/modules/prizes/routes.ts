@@ -14,7 +14,8 @@ export function prizesRoutes(fastify: FastifyInstance, service: PrizesService) {
   backOfficeRoute(fastify, `${BASE}/list`, EmptyRequest, () => service.list(), 'prizes.read');
   // The whole session user: the image must be one this operator uploaded.
   fastify.post(`${BASE}/update`, {
-    config: { access: { permission: 'prizes.edit' }, payload: PrizeUpdate },
+    // A prize credits whoever draws it: a fresh second-factor check, as the coupons (guard.ts).
+    config: { access: { permission: 'prizes.edit' }, payload: PrizeUpdate, stepUp: true },
     handler: async (request, reply) =>
       reply.envelope(await service.save(request.user!, payloadOf(request, PrizeUpdate))),
   });

@@ -21,7 +21,7 @@ declare module 'fastify' {
  * settling a withdrawal, every configuration change (set_config as a whole, payment keys and the
  * owner/operations settings included), every change of staff and roles, and what takes over or
  * credits a user's account (their password, balances and rebate rate, subscription key and
- * sessions) or a node's (its secret). Routes declared directly say `config.stepUp: true`.
+ * sessions) or a node's (its secret), and what credits whoever redeems, buys or draws. Routes declared directly say `config.stepUp: true`.
  */
 export const STEP_UP_URLS: ReadonlySet<string> = new Set([
   '/api/admin/charge/checkout_charge',
@@ -32,8 +32,12 @@ export const STEP_UP_URLS: ReadonlySet<string> = new Set([
   '/api/admin/users/reset_userkey',
   '/api/admin/users/end_sessions',
   '/api/admin/agents/rotate_secret',
-  // A coupon is money: a 100 % one credits whoever redeems it.
+  // What credits whoever redeems, buys or draws is money: a 100 % coupon, a coupon use given back,
+  // a product's price and what it grants, the prizes and their odds (prize/update says it itself).
   '/api/yunying/coupon/update_coupon',
+  '/api/yunying/coupon/restore_record',
+  '/api/admin/combo/update_combo',
+  '/api/yunying/prize/delete',
   '/api/admin/staff/appoint',
   '/api/admin/staff/change_role',
   '/api/admin/staff/remove',

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointStaff, call, createUser, login, outboxFor, sessionCookie, signedInUser } from '../../../test/api.js';
-import { auditOf, couponInput } from '../../../test/admin.js';
+import { auditOf, comboUpdate, couponInput } from '../../../test/admin.js';
 import { buildTestApp, TEST_ADMIN } from '../../../test/build-test-app.js';
 import { sha256Hex } from '../../lib/random.js';
 
@@ -369,7 +369,7 @@ describe('step-up', () => {
     ).not.toBe(Codes.STEP_UP_REQUIRED);
   });
 
-  it("a stale check cannot take over a user's account: password, balances, key and sessions need a fresh one (1133), nothing changes", async () => {
+  it("a stale check cannot take over a user's account (password, balances, key, sessions) nor credit buyers (coupons, products, prizes): a fresh one is needed (1133), nothing changes", async () => {
     const staff = await staffMember();
     const { secret } = await enrol(staff.cookie, staff.id);
     const victim = await signedInUser(app);
@@ -390,6 +390,23 @@ describe('step-up', () => {
       ],
       ['/api/admin/agents/rotate_secret', { id: 'nope' }],
       ['/api/yunying/coupon/update_coupon', couponInput({ name: '全免', code: 'FREE100' })],
+      ['/api/yunying/coupon/restore_record', { id: 'a'.repeat(24) }],
+      ['/api/admin/combo/update_combo', comboUpdate({ name: '一分钱年包', price: 0.01, vipDuration: 365 })],
+      [
+        '/api/yunying/prize/update',
+        {
+          name: '百年会员',
+          gainTraffic: 0,
+          gainVipTime: 36500,
+          weight: 1000000,
+          desc: '',
+          hasDiscountCoupon: false,
+          discountValue: 1,
+          discountDuration: 1,
+          photoUrl: '',
+        },
+      ],
+      ['/api/yunying/prize/delete', { id: 'a'.repeat(24) }],
     ];
     for (const [url, payload] of attempts) {
       expect((await call(app, url, payload, { cookie: staff.cookie })).result.code, url).toBe(Codes.STEP_UP_REQUIRED);
@@ -401,6 +418,8 @@ describe('step-up', () => {
     expect(after).toEqual(before);
     expect((await call(app, '/api/user/userinfo', {}, { cookie: victim.cookie })).result.code).toBe(0);
     expect(await app.database.query("SELECT 1 FROM coupons WHERE code = 'FREE100'")).toHaveLength(0);
+    expect(await app.database.query("SELECT 1 FROM combos WHERE name = '一分钱年包'")).toHaveLength(0);
+    expect(await app.database.query("SELECT 1 FROM prizes WHERE name = '百年会员'")).toHaveLength(0);
 
     await call(app, '/api/second_factor/verify', { code: await codeAt(secret) }, { cookie: staff.cookie });
     const changed = await call(

@@ -48,12 +48,15 @@ export function sessionsRoutes(fastify: FastifyInstance, sessions: SessionsServi
     fastify,
     '/api/admin/users/end_sessions',
     UserRequest,
-    ({ uid }, operator) =>
-      fastify.audit.within(operator, async (log) => {
+    async ({ uid }, operator, request) => {
+      // Not on the owner, nor on staff holding a right the caller lacks (as every users.edit write).
+      await fastify.staff.guardUserEdit(request.staff, operator.id, uid);
+      return fastify.audit.within(operator, async (log) => {
         const ended = await sessions.destroyAllForUser(uid);
         await log({ recordType: 'user', recordId: uid, action: 'action', detail: 'end_sessions' });
         return { ended };
-      }),
+      });
+    },
     'users.edit',
   );
 }

@@ -53,13 +53,15 @@ describe('the owner', () => {
     expect(me.staff!.permissions).toContain('settings.secrets');
   });
 
-  it('cannot be disabled, re-passworded, demoted or removed by another admin; nothing changes', async () => {
+  it('cannot be disabled, re-passworded, demoted, removed, signed out or stripped of a device by another admin; nothing changes', async () => {
     const other = await signedInUser(app, { type: 'admin' });
     const ownerId = await idOf(TEST_ADMIN.email);
     const before = await tableDigest(app);
     const attempts: Array<[string, unknown]> = [
       ['/api/admin/users/update_user', userUpdate(ownerId, { disable: true })],
       ['/api/admin/users/change_password', { email: TEST_ADMIN.email, password: 'taken-over-password' }],
+      ['/api/admin/users/end_sessions', { uid: ownerId }],
+      ['/api/admin/users/remove_subscription_device', { uid: ownerId, id: 'a'.repeat(32) }],
       ['/api/admin/staff/change_role', { user_id: ownerId, role: 'yunying' }],
       ['/api/admin/staff/remove', { user_id: ownerId }],
       ['/api/admin/config/set_config', { admin_id: other.email }],
