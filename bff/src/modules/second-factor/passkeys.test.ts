@@ -294,6 +294,40 @@ describe('step-up and changes with a passkey', () => {
     ).toBe(Codes.SECOND_FACTOR_WRONG);
   });
 
+  it('an authenticator secret started before a passkey was added cannot be confirmed later from a stale session, nor after 10 minutes', async () => {
+    const staff = await staffMember();
+    // An intruder on the session starts an authenticator app and keeps the secret.
+    const started = await call<SecondFactorEnrolment>(
+      app,
+      '/api/second_factor/enrol_start',
+      {},
+      { cookie: staff.cookie },
+    );
+    const { secret } = started.result.data;
+    await addPasskey(staff.cookie);
+    await staleCheck(staff.cookie);
+    const codeNow = () => generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+    const confirm = async () =>
+      (await call(app, '/api/second_factor/enrol_confirm', { code: await codeNow() }, { cookie: staff.cookie })).result
+        .code;
+    expect(await confirm()).toBe(Codes.STEP_UP_REQUIRED);
+    expect((await status(staff.cookie)).enabled).toBe(false);
+    expect(
+      (await call(app, '/api/admin/config/set_config', { notice_title: 'x' }, { cookie: staff.cookie })).result.code,
+    ).toBe(Codes.STEP_UP_REQUIRED);
+
+    // Fresh again, but the secret is older than 10 minutes: enrolment starts again.
+    await app.database.query('UPDATE sessions SET factor_checked_at = now() WHERE id = $1', [
+      sessionIdOf(staff.cookie),
+    ]);
+    await app.database.query(
+      "UPDATE second_factors SET pending_at = now() - interval '11 minutes' WHERE user_id = $1",
+      [staff.id],
+    );
+    expect(await confirm()).toBe(Codes.NOT_ALLOWED);
+    expect((await status(staff.cookie)).enabled).toBe(false);
+  });
+
   it('counts as a factor for the required setting', async () => {
     const owner = await login(app, TEST_ADMIN.email, TEST_ADMIN.password);
     const staff = await staffMember();

@@ -164,7 +164,8 @@ export function secondFactorRoutes(fastify: FastifyInstance, factors: SecondFact
     handler: async (request, reply) => {
       staffOnly(request);
       const { code } = payloadOf(request, SecondFactorCodeRequest);
-      return reply.envelope(await factors.confirmEnrolment(me(request), sessionIdOf(request), code));
+      const { fresh } = await factors.guardState(sessionOf(request));
+      return reply.envelope(await factors.confirmEnrolment(me(request), sessionIdOf(request), code, fresh));
     },
   });
 

@@ -20,6 +20,8 @@ import type { SecondFactorRepository } from './repository.js';
 /** How long a login waits for its second factor (seconds). */
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
 export const RECOVERY_CODE_COUNT = 10;
+/** A secret enrol_start showed can be confirmed for this long; later, enrolment starts again. */
+export const PENDING_SECRET_TTL_MS = 10 * 60 * 1000;
 /** One period either side of now: a phone clock a little off still works (RFC 6238 §5.2). */
 const EPOCH_TOLERANCE_SECONDS = 30;
 /** Recovery codes: 12 symbols of 32 (60 bits), shown as XXXX-XXXX-XXXX; no 0/O, 1/I. */
@@ -170,15 +172,25 @@ export function createSecondFactorService({ repo, passkeys, mail, sealer }: Seco
       return { secret, uri, qr };
     },
 
-    /** The first code from the pending secret makes it the factor; ten recovery codes, shown once. */
+    /**
+     * The first code from the pending secret makes it the factor; ten recovery codes, shown once.
+     * Only a secret started in the last PENDING_SECRET_TTL_MS, and, on an account with passkeys and
+     * no authenticator app, only from a session that proved a passkey within the step-up window
+     * (`fresh`), as starting needs: a secret an intruder started on a stolen session before the
+     * owner added a passkey cannot be confirmed later to pass the step-up checks.
+     */
     async confirmEnrolment(
       user: FactorUser,
       sessionId: string | undefined,
       code: string,
+      fresh: boolean,
     ): Promise<SecondFactorRecoveryCodes> {
       const factor = await repo.factor(user.id);
-      if (factor?.pendingSecret == null) throw new DomainError(Codes.NOT_ALLOWED, '请先开始设置两步验证');
+      const pendingFor = factor?.pendingAt == null ? Infinity : Date.now() - factor.pendingAt.getTime();
+      if (factor?.pendingSecret == null || pendingFor > PENDING_SECRET_TTL_MS)
+        throw new DomainError(Codes.NOT_ALLOWED, '请先开始设置两步验证');
       const changed = factor.totpSecret !== null;
+      if (!changed && !fresh && (await passkeys.count(user.id)) > 0) throw new DomainError(Codes.STEP_UP_REQUIRED);
       const step = await matchTotp(sealer.open(factor.pendingSecret, totpContext(user.id)), code.trim());
       // The stored (sealed) value: activation only when the pending secret is still this one.
       if (step === undefined || !(await repo.activate(user.id, factor.pendingSecret, step))) throw wrong();

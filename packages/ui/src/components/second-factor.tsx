@@ -150,6 +150,9 @@ export function EnrolDialog({ onClose, onEnrolled, changing = false, onNeedCheck
     if (result.code === Codes.OK) {
       notify({ kind: 'success', title: m.enabledToast });
       setState({ step: 'codes', codes: result.data.recoveryCodes });
+    } else if (result.code === Codes.STEP_UP_REQUIRED && needCheck.current !== undefined) {
+      // Passkeys only, and the check ran out while the code was being typed: as at the start.
+      needCheck.current();
     } else if (result.status !== 502) {
       refuse(result.msg);
     }
