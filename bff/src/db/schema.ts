@@ -930,6 +930,11 @@ export const trades = pgTable(
     uniqueIndex('trades_open_usdt_amount_uq')
       .on(t.usdtAmountMilli)
       .where(sql`${t.status} = 'topay' AND ${t.usdtAmountMilli} IS NOT NULL`),
+    // The USDT trades a transfer may still pay (payments/repository.ts: the amounts a new trade
+    // must avoid, the watcher's trades): by expiry, so only the recent ones are read.
+    index('trades_unpaid_usdt_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.usdtAmountMilli} IS NOT NULL AND ${t.status} <> 'paied'`),
     uniqueIndex('trades_paid_external_uq')
       .on(t.provider, t.externalId)
       .where(sql`${t.externalId} IS NOT NULL`),

@@ -1,7 +1,7 @@
 import { and, between, eq, gt, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chainTransfers, trades } from '../../db/schema.js';
-import type { ChainTransfer, WatchedTrade } from './usdt.js';
+import { USDT_LATE_CONFIRMATION_MS, type ChainTransfer, type WatchedTrade } from './usdt.js';
 
 /** The unique index that keeps open USDT amounts apart (schema.ts). */
 export const OPEN_USDT_AMOUNT_INDEX = 'trades_open_usdt_amount_uq';
@@ -18,20 +18,33 @@ export const paymentsRepository = {
     await tx.update(trades).set({ provider }).where(eq(trades.id, tradeId));
   },
 
-  /** Amounts (thousandths) open USDT trades hold in [from, to]. */
+  /**
+   * Amounts (thousandths) in [from, to] that a transfer could still pay an unpaid USDT trade with:
+   * open trades, and cancelled ones (an order that expired, a buyer who chose again) until the
+   * watcher stops looking for them (expiry + USDT_LATE_CONFIRMATION_MS). A payer who sends the
+   * amount they were shown after their trade was cancelled must not pay someone else's order.
+   */
   async openUsdtAmounts(tx: Db, from: number, to: number): Promise<Set<number>> {
     const rows = await tx
       .select({ milli: trades.usdtAmountMilli })
       .from(trades)
       .where(
-        and(eq(trades.status, 'topay'), isNotNull(trades.usdtAmountMilli), between(trades.usdtAmountMilli, from, to)),
+        and(
+          eq(trades.provider, 'usdt'),
+          ne(trades.status, 'paied'),
+          isNotNull(trades.usdtAmountMilli),
+          between(trades.usdtAmountMilli, from, to),
+          gt(trades.expiresAt, sql`now() - make_interval(secs => ${USDT_LATE_CONFIRMATION_MS / 1000})`),
+        ),
       );
     return new Set(rows.map((r) => Number(r.milli)));
   },
 
   /**
-   * Gives the trade its USDT amount, address and expiry (made + minutes). Throws a unique violation
-   * of OPEN_USDT_AMOUNT_INDEX when another open trade holds the amount.
+   * Gives the trade its USDT amount, address and expiry: made + minutes, never past the order's
+   * own expiry (the trade's expiry until now), so the deadline the buyer is shown is one the order
+   * keeps. Throws a unique violation of OPEN_USDT_AMOUNT_INDEX when another open trade holds the
+   * amount.
    */
   async assignUsdt(
     tx: Db,
@@ -44,7 +57,7 @@ export const paymentsRepository = {
         provider: 'usdt',
         usdtAmountMilli: amount.milli,
         usdtAddress: amount.address,
-        expiresAt: sql`${trades.createdAt} + make_interval(mins => ${amount.minutes}::int)`,
+        expiresAt: sql`least(${trades.createdAt} + make_interval(mins => ${amount.minutes}::int), ${trades.expiresAt})`,
       })
       .where(eq(trades.id, tradeId))
       .returning({ expiresAt: trades.expiresAt });

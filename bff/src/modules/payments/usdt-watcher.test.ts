@@ -92,6 +92,32 @@ describe('USDT watcher', () => {
     expect(proofs).toHaveLength(1);
   });
 
+  it("a cancelled trade keeps its amount while its transfer may still come: the payer's late transfer never pays another buyer's order", async () => {
+    // The victim is shown an amount; their order expires (or they choose again) before they pay.
+    const victim = await usdtTrade(7000);
+    await app.database.query("UPDATE trades SET status = 'cancled' WHERE id = $1", [victim.trade.id]);
+    // Another buyer of the same price asks for an amount meanwhile: not the victim's.
+    const other = await usdtTrade(7000);
+    expect(other.milli).not.toBe(victim.milli);
+    chain.addTransfer({ to: ADDRESS, amount: victim.amount });
+    await watcher().checkOnce();
+    // The victim's cancelled trade is settled (fulfilment pays its order or credits the buyer).
+    expect(proofs.map((p) => p.tradeId)).toEqual([victim.trade.id]);
+  });
+
+  it("a trade's USDT deadline never outlasts its order", async () => {
+    const trade = await openTrade(app, { payMode: 'usdt', amountCents: 8000 });
+    await app.database.query("UPDATE trades SET expires_at = created_at + interval '5 minutes' WHERE id = $1", [
+      trade.id,
+    ]);
+    await startPayment(app, trade);
+    const [row] = await app.database.query<{ minutes: number }>(
+      'SELECT round(extract(epoch FROM expires_at - created_at) / 60)::int AS minutes FROM trades WHERE id = $1',
+      [trade.id],
+    );
+    expect(row).toEqual({ minutes: 5 });
+  });
+
   it('ignores another contract, another address, another amount and a transfer sent before the trade', async () => {
     const { amount, milli, createdAt } = await usdtTrade(2000);
     chain.addTransfer({ to: ADDRESS, amount, contract: 'TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj' });

@@ -2,13 +2,7 @@ import type { Db } from '../../db/client.js';
 import type { SettingsService } from '../settings/index.js';
 import { paymentsRepository, type PaymentsRepository } from './repository.js';
 import type { SettleOutcome, SettleTrade } from './types.js';
-import { matchTransfers, tronGridSource, type ChainSource } from './usdt.js';
-
-/**
- * How long after a USDT trade's expiry the watcher still looks for the transfer that paid it in
- * time: blocks are confirmed and indexed a little after they are made.
- */
-export const USDT_LATE_CONFIRMATION_MS = 10 * 60_000;
+import { matchTransfers, tronGridSource, USDT_LATE_CONFIRMATION_MS, type ChainSource } from './usdt.js';
 
 export interface WatcherLog {
   info(details: object, message: string): void;

@@ -13,6 +13,13 @@ export const USDT_TRC20_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
  */
 export const USDT_UNIQUE_STEPS = 100;
 
+/**
+ * How long after a USDT trade's expiry the watcher still looks for the transfer that paid it in
+ * time: blocks are confirmed and indexed a little after they are made. Until then the trade's
+ * amount stays its own, even once the trade is cancelled.
+ */
+export const USDT_LATE_CONFIRMATION_MS = 10 * 60_000;
+
 /** The CNY amount in USDT at `rate` yuan per USDT, rounded up to 0.01, in thousandths (a multiple of 10, at least 0.01). */
 export function usdtBaseMilli(amountCents: number, rate: number): number {
   // The epsilon keeps exact quotients (720 cents at 7.2) from rounding up on float noise.
