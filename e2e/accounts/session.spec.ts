@@ -4,7 +4,7 @@ import { cookieNames, DEFAULT_CHANNEL_CODE, frameMessages, messages, userMessage
 import { createUser, followConfirmLink, TEST_PASSWORD, uniqueEmail } from '../support/accounts';
 import { e2eEnv } from '../support/env';
 import { waitForLink } from '../support/mail';
-import { api, loginAs, sessionCookie, userInfo } from '../support/session';
+import { api, loginAs, sessionCookie, skipPurchaseModal, userInfo } from '../support/session';
 import { dismissDailyModal, openCouponDialog, openUserMenu, submitCoupon, expectToast } from '../support/ui';
 
 /** The local flag of spec-1 §3. */
@@ -34,6 +34,28 @@ test('a session ended elsewhere: the next call shows 登录过期，请登录 an
   await expectToast(page, messages.sessionExpired);
   await expect(page).toHaveURL(/#\/login$/, { timeout: 10_000 });
   expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(1_900);
+});
+
+test('?token=: the session is adopted, and the token leaves the address and is not kept as the first page', async ({
+  page,
+  browser,
+}) => {
+  const user = await createUser(page.context().request, 'adopt');
+  // The session of another browser (its own cookie jar).
+  const other = await browser.newContext();
+  try {
+    const signedIn = await loginAs(await other.newPage(), user.email, user.password);
+    const sid = (await sessionCookie(other)).slice(`${cookieNames.session}=`.length);
+    await skipPurchaseModal(page.context(), signedIn._id);
+    await page.goto(`/?c=E2ETOKEN&token=${sid}/#/`);
+    await expect(page.getByTestId('dashboard-account')).toHaveText(userMessages.dashboard.account(user.email));
+    expect(page.url()).not.toContain(sid);
+    expect(page.url()).toContain('c=E2ETOKEN');
+    const firstUrl = (await page.context().cookies(e2eEnv.baseUrl)).find((c) => c.name === cookieNames.firstUrl);
+    expect(decodeURIComponent(firstUrl?.value ?? '')).toBe('/?c=E2ETOKEN#/');
+  } finally {
+    await other.close();
+  }
 });
 
 test('?c=: a new visitor is sent to register once, and the code becomes the inviter code of the new user', async ({

@@ -1,6 +1,9 @@
 import { cookieDays, cookieNames, DEFAULT_CHANNEL_CODE, FIRST_URL_MAX } from '@portal/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyAddressParams } from './address-params.js';
+import { addressWithoutToken, applyAddressParams } from './address-params.js';
+import { call } from './api-client.js';
+
+vi.mock('./api-client.js', () => ({ call: vi.fn(async () => ({ code: 0, data: {}, msg: '', status: 200 })) }));
 
 /**
  * Spec-1 §4: the channel cookie at load. `document.cookie` is a recorder of what the page asks
@@ -75,5 +78,23 @@ describe('the first page at load (first_url)', () => {
   it(`keeps at most ${FIRST_URL_MAX} characters of it`, async () => {
     await applyAddressParams({ pathname: '/', search: `?x=${'a'.repeat(3000)}`, hash: '' });
     expect(storedFor(cookieNames.firstUrl).value).toHaveLength(FIRST_URL_MAX);
+  });
+});
+
+describe('a session token in the address', () => {
+  it('is handed to the BFF, and kept neither in first_url nor (addressWithoutToken) in the address', async () => {
+    await applyAddressParams({ pathname: '/', search: '?c=ABC&token=secret-token/', hash: '#/shop' });
+    expect(vi.mocked(call)).toHaveBeenCalledWith('user/adopt_token', { token: 'secret-token' }, { quietExpiry: true });
+    expect(storedFor(cookieNames.firstUrl).value).toBe('/?c=ABC#/shop');
+  });
+
+  it.each([
+    [{ pathname: '/', search: '?token=t', hash: '' }, '/'],
+    [{ pathname: '/', search: '?c=A&token=t', hash: '#/login' }, '/?c=A#/login'],
+    [{ pathname: '/', search: '', hash: '#/shop?token=t&x=1' }, '/#/shop?x=1'],
+    [{ pathname: '/p', search: '?token=a', hash: '#/?token=b' }, '/p#/'],
+    [{ pathname: '/', search: '?c=A', hash: '#/shop?x=1' }, '/?c=A#/shop?x=1'],
+  ])('%o without its token is %s', (loc, expected) => {
+    expect(addressWithoutToken(loc)).toBe(expected);
   });
 });

@@ -14,22 +14,40 @@ export function addressParams(loc: Pick<Location, 'search' | 'hash'> = location)
 
 const trimSlash = (value: string): string => value.replace(/\/+$/, '');
 
+/** A query string without `name` ('' when nothing is left). */
+function queryWithout(query: string, name: string): string {
+  const params = new URLSearchParams(query);
+  if (!params.has(name)) return query === '' ? '' : `?${query}`;
+  params.delete(name);
+  const rest = params.toString();
+  return rest === '' ? '' : `?${rest}`;
+}
+
+/**
+ * The address without a `token` parameter, in the query or in the hash's query: a session token
+ * must not stay in the address bar and history, nor be recorded as the first page's address.
+ */
+export function addressWithoutToken(loc: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  const search = queryWithout(loc.search.replace(/^\?/, ''), 'token');
+  const hashQuery = loc.hash.indexOf('?');
+  const hash =
+    hashQuery < 0 ? loc.hash : `${loc.hash.slice(0, hashQuery)}${queryWithout(loc.hash.slice(hashQuery + 1), 'token')}`;
+  return `${loc.pathname}${search}${hash}`;
+}
+
 /**
  * Spec-1 §4 at load: `c` becomes the channel cookie (30 days) unless one exists; without `c`
  * and without a cookie the default code is stored for 99999 days. A `token` parameter is
- * handed to the BFF, which verifies it and sets the httpOnly session cookie itself. The first
- * page's address is kept in the first_url cookie, which the sign-up records.
+ * handed to the BFF, which verifies it and sets the httpOnly session cookie itself; it is taken
+ * out of the address first. The first page's address (without a token) is kept in the first_url
+ * cookie, which the sign-up records.
  */
 export async function applyAddressParams(
   loc: Pick<Location, 'pathname' | 'search' | 'hash'> = location,
 ): Promise<void> {
   // The first page's address (with its ?c=), kept for the sign-up (the admin's first_url).
   if (!getCookie(cookieNames.firstUrl)) {
-    setCookie(
-      cookieNames.firstUrl,
-      `${loc.pathname}${loc.search}${loc.hash}`.slice(0, FIRST_URL_MAX),
-      cookieDays.firstUrl,
-    );
+    setCookie(cookieNames.firstUrl, addressWithoutToken(loc).slice(0, FIRST_URL_MAX), cookieDays.firstUrl);
   }
   const params = addressParams(loc);
   const channel = params.get('c');
@@ -38,5 +56,8 @@ export async function applyAddressParams(
     else setCookie(cookieNames.channelCode, DEFAULT_CHANNEL_CODE, cookieDays.defaultChannel);
   }
   const token = params.get('token');
-  if (token) await call('user/adopt_token', { token: trimSlash(token) }, { quietExpiry: true });
+  if (!token) return;
+  // Out of the address bar and history before anything else can read or share it.
+  if (loc === location) history.replaceState(history.state, '', addressWithoutToken(loc));
+  await call('user/adopt_token', { token: trimSlash(token) }, { quietExpiry: true });
 }
