@@ -157,31 +157,35 @@ export function createRegistrationService({
       if (input.inviteOnly === true && (channelCode === '' || !(await repo.isInviterCode(channelCode)))) {
         throw new DomainError(Codes.INVITE_REQUIRED, messages.register.inviteRequired);
       }
-      if ((await repo.findByEmail(email)) !== undefined)
-        throw new DomainError(Codes.EMAIL_REGISTERED, messages.register.emailRegistered);
-      const id = newObjectId();
+      const registered = () => new DomainError(Codes.EMAIL_REGISTERED, messages.register.emailRegistered);
+      if ((await repo.findByEmail(email))?.emailConfirmed === true) throw registered();
       const icon = input.iconUrl !== undefined && ICON_PATTERN.test(input.iconUrl) ? input.iconUrl : '';
-      const passwordHash = await passwords.hash(input.password);
-      const link = await repo.transaction(async (r) => {
-        const created = await r.insertIfAbsent({
-          id,
-          email,
-          passwordHash,
-          type: null,
-          userkey: randomHex(16),
-          icon,
-          channelCode,
-          firstUrl: firstUrlOf(input.firstUrl),
-        });
-        // Another sign-up of the same address won the race.
-        if (!created) throw new DomainError(Codes.EMAIL_REGISTERED, messages.register.emailRegistered);
-        return issueToken(r, id, 'signup_confirm', input.linkBase);
+      const account = {
+        email,
+        passwordHash: await passwords.hash(input.password),
+        userkey: randomHex(16),
+        icon,
+        channelCode,
+        firstUrl: firstUrlOf(input.firstUrl),
+      };
+      const { userId, link } = await repo.transaction(async (r) => {
+        const id = newObjectId();
+        if (await r.insertIfAbsent({ id, type: null, ...account })) {
+          return { userId: id, link: await issueToken(r, id, 'signup_confirm', input.linkBase) };
+        }
+        // The address is taken. Only a confirmed account owns it: a sign-up never confirmed (a
+        // typo, someone else's try) is replaced, so nobody can hold an address they cannot read.
+        // Its earlier links stop working; only the mailbox's owner can confirm the new one.
+        const pendingId = await r.replaceUnconfirmed(account);
+        if (pendingId === undefined) throw registered();
+        await r.retireTokens(pendingId, 'signup_confirm');
+        return { userId: pendingId, link: await issueToken(r, pendingId, 'signup_confirm', input.linkBase) };
       });
       try {
         await sendOrFail(email, signupConfirmMail(link, CONFIRM_LINK_TTL_HOURS));
       } catch (error) {
         // Without the mail the account could never be confirmed; let the person sign up again.
-        await repo.deleteUnconfirmed(id);
+        await repo.deleteUnconfirmed(userId);
         throw error;
       }
     },

@@ -69,6 +69,29 @@ export function createAccountsRepository(db: Db) {
       return inserted.length > 0;
     },
 
+    /**
+     * A sign-up of an address whose earlier sign-up was never confirmed takes its place: the
+     * pending account gets this one's password, key, avatar, inviter and first page, and counts
+     * from now. Returns its id; undefined when the address is confirmed (or gone) meanwhile.
+     */
+    async replaceUnconfirmed(
+      user: Pick<NewUser, 'email' | 'passwordHash' | 'userkey' | 'icon' | 'channelCode' | 'firstUrl'>,
+    ): Promise<string | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({
+          passwordHash: user.passwordHash,
+          userkey: user.userkey,
+          icon: user.icon,
+          channelCode: user.channelCode,
+          firstUrl: user.firstUrl,
+          createdAt: sql`now()`,
+        })
+        .where(and(eq(users.email, user.email), eq(users.emailConfirmed, false)))
+        .returning({ id: users.id });
+      return row?.id;
+    },
+
     /** Removes an account that never got confirmed (its confirmation mail could not be sent). */
     async deleteUnconfirmed(id: string): Promise<void> {
       await db.delete(users).where(and(eq(users.id, id), eq(users.emailConfirmed, false)));

@@ -105,18 +105,60 @@ describe('signup', () => {
     });
   });
 
-  it('refuses a registered e-mail with 1001, whatever its case', async () => {
+  it('refuses a registered (confirmed) e-mail with 1001, whatever its case', async () => {
     await signup('taken@example.com');
+    const link = await lastLinkFor(app, 'taken@example.com');
+    expect(
+      (await confirmCall(app, confirmPath(link.action), { serial_id: link.serial_id, key: link.key })).body,
+    ).toEqual({ Code: 0 });
     const again = await signup('  TAKEN@example.com ');
     expect(again.result).toMatchObject({ code: Codes.EMAIL_REGISTERED, msg: messages.register.emailRegistered });
     expect(await outboxFor(app, 'taken@example.com')).toHaveLength(1);
   });
 
-  it(`lets exactly one of concurrent sign-ups of one address through ${CONCURRENCY}`, async () => {
+  it('a sign-up never confirmed does not hold the address: a new one replaces it (password, inviter), and only the new link confirms', async () => {
+    // Someone signs up with an address they cannot read, with their own password and inviter.
+    await signup('squatted@example.com', 'squatter-password', `${cookieNames.channelCode}=SQUAT1`);
+    const squatterLink = await lastLinkFor(app, 'squatted@example.com');
+    const [before] = await app.database.query<{ id: string }>(
+      "SELECT id FROM users WHERE email = 'squatted@example.com'",
+    );
+    // The address's owner signs up: not 1001, a fresh link.
+    const owner = await signup('squatted@example.com', 'owner-password', `${cookieNames.channelCode}=OWNER1`);
+    expect(owner.result.code).toBe(0);
+    const ownerLink = await lastLinkFor(app, 'squatted@example.com');
+    expect(ownerLink.serial_id).not.toBe(squatterLink.serial_id);
+    expect(
+      (
+        await confirmCall(app, '/api/account/signup_confirm', {
+          serial_id: squatterLink.serial_id,
+          key: squatterLink.key,
+        })
+      ).body.Code,
+    ).toBe(Codes.CONFIRM_LINK_INVALID);
+    expect(
+      (await confirmCall(app, '/api/account/signup_confirm', { serial_id: ownerLink.serial_id, key: ownerLink.key }))
+        .body,
+    ).toEqual({ Code: 0 });
+    const rows = await app.database.query<{ id: string; channel_code: string }>(
+      "SELECT id, channel_code FROM users WHERE email = 'squatted@example.com'",
+    );
+    expect(rows).toEqual([{ id: before!.id, channel_code: 'OWNER1' }]);
+    expect(await login(app, 'squatted@example.com', 'owner-password')).toMatch(/^sid=/);
+    expect(
+      (await call(app, '/api/user/login', { email: 'squatted@example.com', password: 'squatter-password' })).result
+        .code,
+    ).toBe(Codes.LOGIN_FAILED);
+  });
+
+  it(`keeps one account for concurrent sign-ups of one address, and only the last link confirms ${CONCURRENCY}`, async () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => signup('race@example.com')));
-    const codes = results.map((r) => r.result.code).sort();
-    expect(codes).toEqual([0, 1001, 1001, 1001, 1001, 1001]);
+    for (const r of results) expect([0, Codes.EMAIL_REGISTERED]).toContain(r.result.code);
     expect(await app.database.query("SELECT id FROM users WHERE email = 'race@example.com'")).toHaveLength(1);
+    const live = await app.database.query(
+      "SELECT t.id FROM email_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = 'race@example.com' AND t.used_at IS NULL",
+    );
+    expect(live).toHaveLength(1);
   });
 
   it('checks the e-mail and the password length on the server, with the spec messages', async () => {
