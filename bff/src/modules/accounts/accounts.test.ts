@@ -11,7 +11,7 @@ import { UserInfo as UserInfoSchema } from '@portal/contracts/schemas';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, createUser, login, loginAsAdmin } from '../../../test/api.js';
+import { call, createUser, login, loginAsAdmin, signedInUser } from '../../../test/api.js';
 import { buildTestApp, TEST_ADMIN } from '../../../test/build-test-app.js';
 
 let app: FastifyInstance;
@@ -307,6 +307,29 @@ describe('adopt_token', () => {
     expect(set?.httpOnly).toBe(true);
     const info = await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie: `sid=${set!.value}` });
     expect(info.result.data.email).toBe('alice@example.com');
+  });
+
+  it("keeps a browser signed in to another account in it (4003): a link with someone else's token does not switch it", async () => {
+    const attacker = await login(app, 'alice@example.com', 'alice-password-1');
+    const token = attacker.slice('sid='.length).split(';')[0]!;
+    const victim = await signedInUser(app);
+    const refused = await call(app, '/api/user/adopt_token', { token }, { cookie: victim.cookie });
+    expect(refused.result.code).toBe(Codes.FORBIDDEN);
+    expect(refused.response.cookies).toEqual([]);
+    const info = await call<UserInfo>(app, '/api/user/userinfo', {}, { cookie: victim.cookie });
+    expect(info.result.data.email).toBe(victim.email);
+    // The same account's own token (another device of the same user) is fine.
+    const second = await login(app, 'alice@example.com', 'alice-password-1');
+    expect(
+      (
+        await call(
+          app,
+          '/api/user/adopt_token',
+          { token: second.slice('sid='.length).split(';')[0]! },
+          { cookie: `sid=${token}` },
+        )
+      ).result.code,
+    ).toBe(0);
   });
 
   it('refuses a token that is not a live session, and sets no cookie', async () => {

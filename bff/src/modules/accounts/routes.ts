@@ -168,12 +168,13 @@ export function accountsRoutes(fastify: FastifyInstance, accounts: AccountsServi
     },
   });
 
-  // The spec's `?token=` address parameter: only a live session's token becomes the cookie.
+  // The spec's `?token=` address parameter: only a live session's token becomes the cookie, and
+  // not while the browser is signed in to another account (accounts.adopt).
   fastify.post('/api/user/adopt_token', {
     config: { access: 'public', payload: AdoptTokenRequest },
     handler: async (request, reply) => {
       const { token } = payloadOf(request, AdoptTokenRequest);
-      await accounts.adopt(token);
+      await accounts.adopt(token, request.user?.id);
       setSessionCookies(request, reply, token);
       return reply.envelope({});
     },

@@ -113,9 +113,15 @@ export function createAccountsService({
       return sessions.create(user.id, { ip: meta.ip, userAgent: meta.userAgent });
     },
 
-    /** Verifies a session token handed over in the address before its cookie is set. */
-    async adopt(token: string): Promise<void> {
-      if ((await sessions.resolve(token)) === null) throw new DomainError(Codes.SESSION_EXPIRED);
+    /**
+     * Verifies a session token handed over in the address before its cookie is set. A browser
+     * signed in to another account keeps it (4003): a link carrying someone else's token must not
+     * silently move a signed-in user into that account, where what they pay and write would land.
+     */
+    async adopt(token: string, currentUserId: string | undefined): Promise<void> {
+      const adopted = await sessions.resolve(token);
+      if (adopted === null) throw new DomainError(Codes.SESSION_EXPIRED);
+      if (currentUserId !== undefined && adopted.id !== currentUserId) throw new DomainError(Codes.FORBIDDEN);
     },
 
     async logout(token: string | undefined): Promise<void> {

@@ -1,6 +1,6 @@
 import { type ClientRule, type ClientRuleAnswer, type ClientRuleMatch, type SubscriptionKind } from '@portal/contracts';
 import { CLIENT_RULE_INPUT_MAX } from '@portal/contracts/schemas';
-import safeRegex from 'safe-regex2';
+import { RE2JS } from 're2js';
 
 export { CLIENT_RULE_INPUT_MAX };
 
@@ -48,22 +48,19 @@ export const DEFAULT_CLIENT_RULES: ClientRule[] = [
 /** An unknown client gets share links (the V2Box format: a base64 list every v2ray-type client reads). */
 export const UNKNOWN_CLIENT_ANSWER: SubscriptionKind = 'v2box';
 
-/** Why a pattern that compiles is still refused: Node cannot stop a match that runs away. */
-export const CATASTROPHIC_PATTERN = '重复套着重复（如 (a+)+），匹配某些请求头时可能耗尽服务器';
-
 /**
- * A rule's pattern compiled, or why it cannot be. A pattern with nested repetition (star height
- * above 1, safe-regex2) is refused too: a crafted User-Agent could make it backtrack for minutes,
- * and a match cannot be interrupted, so every request of the instance would wait behind it.
+ * A rule's pattern compiled, or why it cannot be. Patterns run on RE2's engine (re2js), whose
+ * matching time grows linearly with the header whatever the pattern: Node cannot interrupt a
+ * JavaScript RegExp that backtracks, so a pattern such as `^(a|a)*$` and a crafted User-Agent
+ * would stall every request of the instance. RE2 has no look-around or back-references; such a
+ * pattern is refused on save with RE2's reason.
  */
-function compile(pattern: string): RegExp | string {
-  let regex: RegExp;
+function compile(pattern: string): RE2JS | string {
   try {
-    regex = new RegExp(pattern, 'i');
+    return RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
   } catch (err) {
     return err instanceof Error ? err.message : String(err);
   }
-  return safeRegex(regex) ? regex : CATASTROPHIC_PATTERN;
 }
 
 /** The first rule that cannot be used, in the operator's words (the setting's check on save). */
@@ -76,7 +73,7 @@ export function clientRulesProblem(rules: readonly ClientRule[]): string | undef
 }
 
 /** Compiled tables by their text: the setting is read per call, the patterns compiled once. */
-const compiledTables = new Map<string, { rule: ClientRule; regex: RegExp | null }[]>();
+const compiledTables = new Map<string, { rule: ClientRule; regex: RE2JS | null }[]>();
 
 function compiled(rules: readonly ClientRule[]) {
   const key = JSON.stringify(rules);
@@ -96,7 +93,7 @@ function compiled(rules: readonly ClientRule[]) {
 export function matchClient(rules: readonly ClientRule[], header: (name: string) => string): ClientRuleMatch {
   for (const [index, { rule, regex }] of compiled(rules).entries()) {
     if (!rule.enabled || regex === null) continue;
-    if (regex.test(header(rule.header).slice(0, CLIENT_RULE_INPUT_MAX)))
+    if (regex.matcher(header(rule.header).slice(0, CLIENT_RULE_INPUT_MAX)).find())
       return { index, name: rule.name, answer: rule.answer };
   }
   return { index: -1, name: '', answer: UNKNOWN_CLIENT_ANSWER };
