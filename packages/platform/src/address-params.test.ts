@@ -94,6 +94,8 @@ describe('a session token in the address', () => {
     [{ pathname: '/', search: '', hash: '#/shop?token=t&x=1' }, '/#/shop?x=1'],
     [{ pathname: '/p', search: '?token=a', hash: '#/?token=b' }, '/p#/'],
     [{ pathname: '/', search: '?c=A', hash: '#/shop?x=1' }, '/?c=A#/shop?x=1'],
+    [{ pathname: '/', search: '?token=a&token=b&c=A', hash: '' }, '/?c=A'],
+    [{ pathname: '/', search: '?c=A&token=a&token=b', hash: '#/?x=1&token=c' }, '/?c=A#/?x=1'],
   ])('%o without its token is %s', (loc, expected) => {
     expect(addressWithoutToken(loc)).toBe(expected);
   });

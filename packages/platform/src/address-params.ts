@@ -21,7 +21,10 @@ const trimSlash = (value: string): string => value.replace(/\/+$/, '');
  * and the first page's script stays within its budget.)
  */
 export const addressWithoutToken = (loc: Pick<Location, 'pathname' | 'search' | 'hash'>): string =>
-  `${loc.pathname}${loc.search}${loc.hash}`.replace(/([?&])token=[^&#]*&?/g, '$1').replace(/[?&](?=#|$)/g, '');
+  `${loc.pathname}${loc.search}${loc.hash}`
+    .replace(/([?&])token=[^&#]*/g, '$1')
+    .replace(/([?&])&+/g, '$1')
+    .replace(/[?&](?=#|$)/g, '');
 
 /**
  * Spec-1 §4 at load: `c` becomes the channel cookie (30 days) unless one exists; without `c`

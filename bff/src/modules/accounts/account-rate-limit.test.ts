@@ -42,8 +42,7 @@ describe('sign-up, reset_password and get_email limits', () => {
     const signup = (ip: string) =>
       from(ip, '/api/user/signup', { email: 'popular@example.com', password: 'good-password' });
     expect(codeOf(await signup('10.0.0.1'))).toBe(0);
-    // A second sign-up of the unconfirmed address replaces the first (signup.test.ts).
-    expect(codeOf(await signup('10.0.0.2'))).toBe(0);
+    expect(codeOf(await signup('10.0.0.2'))).toBe(Codes.EMAIL_REGISTERED);
     expectLimited(await signup('10.0.0.3'));
     // Another account is not affected.
     expect(

@@ -173,12 +173,11 @@ export function createRegistrationService({
         if (await r.insertIfAbsent({ id, type: null, ...account })) {
           return { userId: id, link: await issueToken(r, id, 'signup_confirm', input.linkBase) };
         }
-        // The address is taken. Only a confirmed account owns it: a sign-up never confirmed (a
-        // typo, someone else's try) is replaced, so nobody can hold an address they cannot read.
-        // Its earlier links stop working; only the mailbox's owner can confirm the new one.
+        // The address is taken. Only a confirmed account owns it for good: a sign-up never
+        // confirmed (a typo, someone else's try) is replaced once its link has run out, so nobody
+        // holds an address they cannot read; while the link lives, 1001 as before.
         const pendingId = await r.replaceUnconfirmed(account);
         if (pendingId === undefined) throw registered();
-        await r.retireTokens(pendingId, 'signup_confirm');
         return { userId: pendingId, link: await issueToken(r, pendingId, 'signup_confirm', input.linkBase) };
       });
       try {

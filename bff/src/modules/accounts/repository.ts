@@ -70,9 +70,11 @@ export function createAccountsRepository(db: Db) {
     },
 
     /**
-     * A sign-up of an address whose earlier sign-up was never confirmed takes its place: the
-     * pending account gets this one's password, key, avatar, inviter and first page, and counts
-     * from now. Returns its id; undefined when the address is confirmed (or gone) meanwhile.
+     * A sign-up of an address whose earlier sign-up was never confirmed, and whose confirmation
+     * link has run out, takes its place: the pending account gets this one's password, key,
+     * avatar, inviter and first page, and counts from now. Returns its id; undefined when the
+     * address is confirmed, or its link can still be confirmed (the person who asked for it may be
+     * about to: nobody else can swap the password under them).
      */
     async replaceUnconfirmed(
       user: Pick<NewUser, 'email' | 'passwordHash' | 'userkey' | 'icon' | 'channelCode' | 'firstUrl'>,
@@ -87,7 +89,15 @@ export function createAccountsRepository(db: Db) {
           firstUrl: user.firstUrl,
           createdAt: sql`now()`,
         })
-        .where(and(eq(users.email, user.email), eq(users.emailConfirmed, false)))
+        .where(
+          and(
+            eq(users.email, user.email),
+            eq(users.emailConfirmed, false),
+            sql`NOT EXISTS (SELECT 1 FROM ${emailTokens} WHERE ${emailTokens.userId} = ${users.id}
+                  AND ${emailTokens.purpose} = 'signup_confirm' AND ${emailTokens.usedAt} IS NULL
+                  AND ${emailTokens.expiresAt} > now())`,
+          ),
+        )
         .returning({ id: users.id });
       return row?.id;
     },

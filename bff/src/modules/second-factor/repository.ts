@@ -10,10 +10,16 @@ import {
 } from '../../db/schema.js';
 import { STEP_UP_MINUTES } from '@portal/contracts/second-factor';
 
+/** A secret enrol_start showed can be confirmed for this long; later, enrolment starts again. */
+export const PENDING_SECRET_TTL_MS = 10 * 60 * 1000;
+const pendingFresh = sql`${secondFactors.pendingAt} > now() - make_interval(secs => ${PENDING_SECRET_TTL_MS / 1000})`;
+
 export interface FactorRow {
   totpSecret: string | null;
   pendingSecret: string | null;
   pendingAt: Date | null;
+  /** The pending secret is younger than PENDING_SECRET_TTL_MS (by the database's clock, which wrote pending_at). */
+  pendingFresh: boolean;
   lastTimeStep: number;
 }
 
@@ -52,6 +58,7 @@ export function createSecondFactorRepository(db: Db) {
           totpSecret: secondFactors.totpSecret,
           pendingSecret: secondFactors.pendingSecret,
           pendingAt: secondFactors.pendingAt,
+          pendingFresh: sql<boolean>`coalesce(${pendingFresh}, false)`,
           lastTimeStep: secondFactors.lastTimeStep,
         })
         .from(secondFactors)
@@ -105,7 +112,7 @@ export function createSecondFactorRepository(db: Db) {
 
     /**
      * The pending secret becomes the active one, with the time step of the code that confirmed it
-     * (so that code cannot be used again). False when the pending secret changed meanwhile.
+     * (so that code cannot be used again). False when the pending secret changed meanwhile or ran out.
      */
     async activate(userId: string, secret: string, timeStep: number): Promise<boolean> {
       const rows = await db
@@ -118,7 +125,7 @@ export function createSecondFactorRepository(db: Db) {
           confirmedAt: sql`now()`,
           updatedAt: sql`now()`,
         })
-        .where(and(eq(secondFactors.userId, userId), eq(secondFactors.pendingSecret, secret)))
+        .where(and(eq(secondFactors.userId, userId), eq(secondFactors.pendingSecret, secret), pendingFresh))
         .returning({ userId: secondFactors.userId });
       return rows.length === 1;
     },

@@ -15,13 +15,12 @@ import type { Sealer } from '../../lib/sealed.js';
 import type { MailContent } from '../mail/index.js';
 import { factorAddedMail, factorRemovedMail, factorResetMail, recoveryCodesMail } from './mails.js';
 import type { PasskeyService, RelyingParty } from './passkeys.js';
-import type { SecondFactorRepository } from './repository.js';
+import { PENDING_SECRET_TTL_MS, type SecondFactorRepository } from './repository.js';
 
 /** How long a login waits for its second factor (seconds). */
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
 export const RECOVERY_CODE_COUNT = 10;
-/** A secret enrol_start showed can be confirmed for this long; later, enrolment starts again. */
-export const PENDING_SECRET_TTL_MS = 10 * 60 * 1000;
+export { PENDING_SECRET_TTL_MS };
 /** One period either side of now: a phone clock a little off still works (RFC 6238 §5.2). */
 const EPOCH_TOLERANCE_SECONDS = 30;
 /** Recovery codes: 12 symbols of 32 (60 bits), shown as XXXX-XXXX-XXXX; no 0/O, 1/I. */
@@ -186,8 +185,7 @@ export function createSecondFactorService({ repo, passkeys, mail, sealer }: Seco
       fresh: boolean,
     ): Promise<SecondFactorRecoveryCodes> {
       const factor = await repo.factor(user.id);
-      const pendingFor = factor?.pendingAt == null ? Infinity : Date.now() - factor.pendingAt.getTime();
-      if (factor?.pendingSecret == null || pendingFor > PENDING_SECRET_TTL_MS)
+      if (factor?.pendingSecret == null || !factor.pendingFresh)
         throw new DomainError(Codes.NOT_ALLOWED, '请先开始设置两步验证');
       const changed = factor.totpSecret !== null;
       if (!changed && !fresh && (await passkeys.count(user.id)) > 0) throw new DomainError(Codes.STEP_UP_REQUIRED);
