@@ -21,7 +21,8 @@ declare module 'fastify' {
  * settling a withdrawal, every configuration change (set_config as a whole, payment keys and the
  * owner/operations settings included), every change of staff and roles, and what takes over or
  * credits a user's account (their password, balances and rebate rate, subscription key and
- * sessions) or a node's (its secret), and what credits whoever redeems, buys or draws. Routes declared directly say `config.stepUp: true`.
+ * sessions) or a node's (its secret), and what credits whoever redeems, buys or draws. Routes
+ * declared directly say `config.stepUp: true`.
  */
 export const STEP_UP_URLS: ReadonlySet<string> = new Set([
   '/api/admin/charge/checkout_charge',

@@ -17,7 +17,6 @@ const pendingFresh = sql`${secondFactors.pendingAt} > now() - make_interval(secs
 export interface FactorRow {
   totpSecret: string | null;
   pendingSecret: string | null;
-  pendingAt: Date | null;
   /** The pending secret is younger than PENDING_SECRET_TTL_MS (by the database's clock, which wrote pending_at). */
   pendingFresh: boolean;
   lastTimeStep: number;
@@ -57,7 +56,6 @@ export function createSecondFactorRepository(db: Db) {
         .select({
           totpSecret: secondFactors.totpSecret,
           pendingSecret: secondFactors.pendingSecret,
-          pendingAt: secondFactors.pendingAt,
           pendingFresh: sql<boolean>`coalesce(${pendingFresh}, false)`,
           lastTimeStep: secondFactors.lastTimeStep,
         })

@@ -60,6 +60,27 @@ export const Enrol: Story = {
   },
 };
 
+/**
+ * Passkeys only, and the session's check ran out while the code was being typed (1133 on
+ * confirm): the owner is asked to check again (onNeedCheck), as when starting.
+ */
+export const ConfirmNeedsCheck: Story = {
+  args: { onNeedCheck: fn() },
+  parameters: {
+    msw: [
+      apiHandler('second_factor/enrol_start', ENROLMENT),
+      apiHandler('second_factor/enrol_confirm', {}, Codes.STEP_UP_REQUIRED, '请先完成两步验证'),
+    ],
+  },
+  play: async ({ args }) => {
+    const dialog = await shown('设置两步验证');
+    await userEvent.type(await dialog.findByLabelText('6 位验证码'), '123456');
+    await userEvent.click(dialog.getByRole('button', { name: '确认' }));
+    await waitFor(() => expect(args.onNeedCheck).toHaveBeenCalledTimes(1));
+    await expect(dialog.queryByText('请先完成两步验证')).toBeNull();
+  },
+};
+
 /** While the new secret is on its way. */
 export const Loading: Story = {
   parameters: { msw: [pendingHandler('second_factor/enrol_start')] },
